@@ -1,0 +1,83 @@
+using System.Buffers;
+
+namespace RefitStj.Buffers;
+
+/// <summary>
+/// An <see cref="IBufferWriter{T}"/> over one array rented from <see cref="ArrayPool{T}.Shared"/>, grown by doubling.
+/// The array leaves through <see cref="Detach"/> (the caller now owns it) or goes back through <see cref="Abandon"/>.
+/// </summary>
+internal sealed class PooledBufferWriter : IBufferWriter<byte>
+{
+    private const int MinimumSize = 256;
+
+    private byte[] _buffer = [];
+    private int _written;
+
+    public void Start(int sizeHint)
+    {
+        Abandon();
+        _buffer = ArrayPool<byte>.Shared.Rent(Math.Max(sizeHint, MinimumSize));
+    }
+
+    public byte[] Detach(out int length)
+    {
+        var buffer = _buffer;
+        length = _written;
+        _buffer = [];
+        _written = 0;
+        return buffer;
+    }
+
+    public void Abandon()
+    {
+        var buffer = Detach(out _);
+        if (buffer.Length > 0)
+        {
+            ArrayPool<byte>.Shared.Return(buffer);
+        }
+    }
+
+    public void Advance(int count)
+    {
+        ArgumentOutOfRangeException.ThrowIfNegative(count);
+        ArgumentOutOfRangeException.ThrowIfGreaterThan(count, _buffer.Length - _written);
+        _written += count;
+    }
+
+    public Memory<byte> GetMemory(int sizeHint = 0)
+    {
+        Ensure(sizeHint);
+        return _buffer.AsMemory(_written);
+    }
+
+    public Span<byte> GetSpan(int sizeHint = 0)
+    {
+        Ensure(sizeHint);
+        return _buffer.AsSpan(_written);
+    }
+
+    private void Ensure(int sizeHint)
+    {
+        var needed = Math.Max(sizeHint, 1);
+        if (_buffer.Length - _written >= needed)
+        {
+            return;
+        }
+
+        var size = Math.Max(Math.Max(_buffer.Length, MinimumSize) * 2L, (long)_written + needed);
+        var larger = ArrayPool<byte>.Shared.Rent((int)Math.Min(size, Array.MaxLength));
+        if (larger.Length - _written < needed)
+        {
+            ArrayPool<byte>.Shared.Return(larger);
+            throw new InvalidOperationException($"A JSON body cannot grow past {Array.MaxLength} bytes, the most one array can hold.");
+        }
+
+        _buffer.AsSpan(0, _written).CopyTo(larger);
+        var old = _buffer;
+        _buffer = larger;
+        if (old.Length > 0)
+        {
+            ArrayPool<byte>.Shared.Return(old);
+        }
+    }
+}

@@ -1,0 +1,78 @@
+using System.Diagnostics.CodeAnalysis;
+using System.Text.Json;
+using RefitStj.Buffers;
+using RefitStj.Serialization;
+
+namespace RefitStj.Http;
+
+/// <summary>
+/// Serializes a request body once, synchronously, into pooled memory. The writer and its buffer are cached per thread,
+/// so a call allocates only the content object and its headers.
+/// </summary>
+[SuppressMessage("Reliability", "CA1001", Justification = "Cached for the thread's lifetime; the writer holds only managed memory.")]
+internal sealed class JsonBodyWriter
+{
+    [ThreadStatic]
+    private static JsonBodyWriter? t_cached;
+
+    private readonly PooledBufferWriter _buffer = new();
+    private Utf8JsonWriter? _writer;
+    private JsonSerializerOptions? _writerFor;
+
+    public static PooledJsonContent Write<T>(T item, TypeMetadata<T> metadata, JsonSerializerOptions options)
+    {
+        // Taken off the thread while in use, so a converter that re-enters the serializer gets a writer of its own.
+        var self = t_cached ?? new JsonBodyWriter();
+        t_cached = null;
+        try
+        {
+            var writer = self.Start(options, metadata.SizeHint);
+            if (metadata.WritesRuntimeType && item is not null)
+            {
+                JsonSerializer.Serialize(writer, item, options.GetTypeInfo(item.GetType()));
+            }
+            else
+            {
+                JsonSerializer.Serialize(writer, item, metadata.TypeInfo);
+            }
+
+            writer.Flush();
+            var rented = self._buffer.Detach(out var length);
+            metadata.SizeHint = length;
+            return new PooledJsonContent(rented, length);
+        }
+        finally
+        {
+            self._buffer.Abandon();
+            t_cached = self;
+        }
+    }
+
+    private Utf8JsonWriter Start(JsonSerializerOptions options, int sizeHint)
+    {
+        _buffer.Start(sizeHint);
+        if (_writer is not null && ReferenceEquals(_writerFor, options))
+        {
+            _writer.Reset(_buffer);
+            return _writer;
+        }
+
+        _writer = new Utf8JsonWriter(_buffer, CreateWriterOptions(options));
+        _writerFor = options;
+        return _writer;
+    }
+
+    // The same writer settings System.Text.Json derives from the options for its own writers.
+    private static JsonWriterOptions CreateWriterOptions(JsonSerializerOptions options) => new()
+    {
+        Encoder = options.Encoder,
+        Indented = options.WriteIndented,
+        MaxDepth = options.MaxDepth == 0 ? 64 : options.MaxDepth,
+        SkipValidation = true,
+#if NET9_0_OR_GREATER
+        IndentCharacter = options.IndentCharacter,
+        IndentSize = options.IndentSize,
+        NewLine = options.NewLine,
+#endif
+    };
+}

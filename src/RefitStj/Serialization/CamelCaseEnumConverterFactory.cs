@@ -1,0 +1,32 @@
+using System.Diagnostics.CodeAnalysis;
+using System.Text.Json;
+using System.Text.Json.Serialization;
+
+namespace RefitStj.Serialization;
+
+/// <summary>
+/// Writes enums as camelCase names (or their <c>[JsonStringEnumMemberName]</c> on .NET 9+) and reads names, in any case,
+/// or numbers: Refit's built-in enum format. Values with no declared name, such as flag combinations, travel as numbers.
+/// </summary>
+internal sealed class CamelCaseEnumConverterFactory : JsonConverterFactory
+{
+    [RequiresDynamicCode(Messages.ReflectionDefaults)]
+    public CamelCaseEnumConverterFactory()
+    {
+    }
+
+    public override bool CanConvert(Type typeToConvert) =>
+        (Nullable.GetUnderlyingType(typeToConvert) ?? typeToConvert).IsEnum;
+
+    [UnconditionalSuppressMessage("AOT", "IL3050", Justification = "The factory's constructor carries RequiresDynamicCode, so only callers that accepted it get here.")]
+    [UnconditionalSuppressMessage("Trimming", "IL2070", Justification = "The trimmer keeps every field of an enum it keeps.")]
+    [UnconditionalSuppressMessage("Trimming", "IL2071", Justification = "The trimmer keeps every field of an enum it keeps.")]
+    public override JsonConverter CreateConverter(Type typeToConvert, JsonSerializerOptions options)
+    {
+        var underlying = Nullable.GetUnderlyingType(typeToConvert);
+        var converterType = underlying is null
+            ? typeof(CamelCaseEnumConverter<>).MakeGenericType(typeToConvert)
+            : typeof(NullableCamelCaseEnumConverter<>).MakeGenericType(underlying);
+        return (JsonConverter)Activator.CreateInstance(converterType)!;
+    }
+}

@@ -1,0 +1,25 @@
+using System.Text.Json.Serialization.Metadata;
+
+namespace RefitStj.Serialization;
+
+/// <summary>What a serializer needs to know about one <typeparamref name="T"/>, resolved once.</summary>
+/// <typeparam name="T">The declared type.</typeparam>
+internal sealed class TypeMetadata<T>
+{
+    public TypeMetadata(JsonTypeInfo<T> typeInfo)
+    {
+        TypeInfo = typeInfo;
+        var type = typeof(T);
+
+        // Refit hands over the declared parameter type; an interface or abstract type with no polymorphism metadata
+        // would serialize as {} (Refit issue 2118), so such bodies are written by their runtime type instead.
+        WritesRuntimeType = (type.IsInterface || type.IsAbstract) && typeInfo.PolymorphismOptions is null;
+    }
+
+    public JsonTypeInfo<T> TypeInfo { get; }
+
+    public bool WritesRuntimeType { get; }
+
+    /// <summary>The size of the last body written for this type: the next body starts in a buffer that big.</summary>
+    public int SizeHint { get; set; }
+}

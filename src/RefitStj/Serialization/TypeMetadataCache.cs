@@ -1,0 +1,41 @@
+using System.Collections.Concurrent;
+using System.Text.Json;
+using System.Text.Json.Serialization.Metadata;
+
+namespace RefitStj.Serialization;
+
+/// <summary>
+/// <see cref="TypeMetadata{T}"/> per options instance and type. System.Text.Json caches only the last root type,
+/// and Refit alternates request and response types, so every call would otherwise pay a dictionary lookup and a cast.
+/// </summary>
+internal sealed class TypeMetadataCache(JsonSerializerOptions options)
+{
+    private readonly ConcurrentDictionary<Type, object> _byType = new();
+
+    public TypeMetadata<T> Get<T>()
+    {
+        // One static slot per T serves the first options instance that asks, which is the shared default in most apps.
+        var slot = Slot<T>.Value;
+        return slot is not null && ReferenceEquals(slot.Options, options) ? slot.Metadata : GetSlow<T>();
+    }
+
+    private TypeMetadata<T> GetSlow<T>()
+    {
+        if (_byType.TryGetValue(typeof(T), out var found))
+        {
+            return (TypeMetadata<T>)found;
+        }
+
+        var typeInfo = (JsonTypeInfo<T>)options.GetTypeInfo(typeof(T));
+        var metadata = (TypeMetadata<T>)_byType.GetOrAdd(typeof(T), new TypeMetadata<T>(typeInfo));
+        Interlocked.CompareExchange(ref Slot<T>.Value, new SlotEntry<T>(options, metadata), null);
+        return metadata;
+    }
+
+    private static class Slot<T>
+    {
+        public static SlotEntry<T>? Value;
+    }
+
+    private sealed record SlotEntry<T>(JsonSerializerOptions Options, TypeMetadata<T> Metadata);
+}

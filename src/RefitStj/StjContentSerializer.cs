@@ -1,0 +1,138 @@
+using System.Diagnostics.CodeAnalysis;
+using System.Reflection;
+using System.Text.Json;
+using System.Text.Json.Serialization;
+using Refit;
+using RefitStj.Http;
+using RefitStj.Serialization;
+
+namespace RefitStj;
+
+/// <summary>
+/// A System.Text.Json content serializer for Refit. Assign it to <c>RefitSettings.ContentSerializer</c>; every request
+/// and response body of those clients then goes through it. By default it writes and reads exactly what Refit's built-in
+/// serializer does, with one shared frozen options instance, span-based reads and pooled, length-known request bodies.
+/// </summary>
+/// <remarks>Instances are immutable and thread-safe; share one per options instance.</remarks>
+public sealed class StjContentSerializer : IHttpContentSerializer, ISynchronousContentSerializer, ISynchronousContentDeserializer
+{
+    private readonly TypeMetadataCache _metadata;
+
+    /// <summary>Creates a serializer with the Refit-compatible defaults (see <see cref="CreateDefaultOptions"/>), shared process-wide.</summary>
+    [RequiresUnreferencedCode(Messages.ReflectionDefaults)]
+    [RequiresDynamicCode(Messages.ReflectionDefaults)]
+    public StjContentSerializer()
+        : this(RefitDefaults.GetShared(), frozen: true)
+    {
+    }
+
+    /// <summary>Creates a serializer over <paramref name="options"/>, which it makes read-only and keeps.</summary>
+    /// <param name="options">The options; a missing <see cref="JsonSerializerOptions.TypeInfoResolver"/> is filled with the reflection-based one.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="options"/> is <see langword="null"/>.</exception>
+    [RequiresUnreferencedCode(Messages.ReflectionOptions)]
+    [RequiresDynamicCode(Messages.ReflectionOptions)]
+    public StjContentSerializer(JsonSerializerOptions options)
+        : this(Freeze(options), frozen: true)
+    {
+    }
+
+    private StjContentSerializer(JsonSerializerOptions frozenOptions, bool frozen)
+    {
+        _ = frozen;
+        Options = frozenOptions;
+        _metadata = new TypeMetadataCache(frozenOptions);
+    }
+
+    /// <summary>The read-only options every call uses.</summary>
+    public JsonSerializerOptions Options { get; }
+
+    /// <summary>
+    /// Creates a new, mutable copy of the Refit-compatible defaults, to adjust before passing to
+    /// <see cref="StjContentSerializer(JsonSerializerOptions)"/>: camelCase names, case-insensitive reads, numbers
+    /// readable from strings, enums as camelCase strings, <see cref="object"/> values read as inferred CLR types, and
+    /// (on .NET 10) duplicate properties rejected.
+    /// </summary>
+    /// <returns>A new options instance.</returns>
+    [RequiresDynamicCode(Messages.ReflectionDefaults)]
+    public static JsonSerializerOptions CreateDefaultOptions() => RefitDefaults.Create();
+
+    /// <summary>
+    /// Serializes <paramref name="item"/> now into pooled memory. The content reports its exact length, has
+    /// <c>application/json; charset=utf-8</c>, can be read more than once, and returns its memory when disposed.
+    /// </summary>
+    /// <typeparam name="T">The declared body type; an interface or abstract type without polymorphism metadata is written by the runtime type.</typeparam>
+    /// <param name="item">The body.</param>
+    /// <returns>The request content.</returns>
+    public HttpContent ToHttpContent<T>(T item) => JsonBodyWriter.Write(item, _metadata.Get<T>(), Options);
+
+    /// <inheritdoc cref="ToHttpContent{T}(T)"/>
+    public HttpContent ToHttpContentSynchronous<T>(T item) => JsonBodyWriter.Write(item, _metadata.Get<T>(), Options);
+
+    /// <summary>
+    /// Creates content that serializes <paramref name="item"/> onto the request stream when it is sent, without
+    /// buffering the whole body; its length is not known in advance.
+    /// </summary>
+    /// <typeparam name="T">The declared body type.</typeparam>
+    /// <param name="item">The body.</param>
+    /// <returns>The request content.</returns>
+    public HttpContent ToStreamingHttpContent<T>(T item)
+    {
+        var metadata = _metadata.Get<T>();
+        return metadata.WritesRuntimeType && item is not null
+            ? new StreamedJsonContent(item, Options.GetTypeInfo(item.GetType()))
+            : new StreamedJsonContent(item, metadata.TypeInfo);
+    }
+
+    /// <summary>
+    /// Reads <paramref name="content"/> as a <typeparamref name="T"/>. Any media type is accepted; the charset is
+    /// honoured; an empty or whitespace body gives <see langword="default"/>.
+    /// </summary>
+    /// <typeparam name="T">The type to read.</typeparam>
+    /// <param name="content">The response content, buffered or not.</param>
+    /// <param name="cancellationToken">Cancels the read.</param>
+    /// <returns>The value read.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="content"/> is <see langword="null"/>.</exception>
+    /// <exception cref="JsonException">The body is not JSON of the expected shape.</exception>
+    /// <exception cref="InvalidOperationException">The Content-Type names a character set this runtime does not know.</exception>
+    /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was cancelled.</exception>
+    public Task<T?> FromHttpContentAsync<T>(HttpContent content, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(content);
+        return JsonBodyReader.ReadAsync(content, _metadata.Get<T>().TypeInfo, cancellationToken);
+    }
+
+    /// <summary>Reads <paramref name="content"/> as a <typeparamref name="T"/>; an empty or whitespace string gives <see langword="default"/>.</summary>
+    /// <typeparam name="T">The type to read.</typeparam>
+    /// <param name="content">The body text.</param>
+    /// <returns>The value read.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="content"/> is <see langword="null"/>.</exception>
+    /// <exception cref="JsonException">The text is not JSON of the expected shape.</exception>
+    public T? DeserializeFromString<T>(string content)
+    {
+        ArgumentNullException.ThrowIfNull(content);
+        return JsonBodyReader.Deserialize(content.AsSpan(), _metadata.Get<T>().TypeInfo);
+    }
+
+    /// <summary>The name given by <see cref="JsonPropertyNameAttribute"/>, or <see langword="null"/> to let Refit decide.</summary>
+    /// <param name="propertyInfo">The property.</param>
+    /// <returns>The field name, or <see langword="null"/>.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="propertyInfo"/> is <see langword="null"/>.</exception>
+    public string? GetFieldNameForProperty(PropertyInfo propertyInfo)
+    {
+        ArgumentNullException.ThrowIfNull(propertyInfo);
+        return propertyInfo.GetCustomAttribute<JsonPropertyNameAttribute>(inherit: true)?.Name;
+    }
+
+    [RequiresUnreferencedCode(Messages.ReflectionOptions)]
+    [RequiresDynamicCode(Messages.ReflectionOptions)]
+    private static JsonSerializerOptions Freeze(JsonSerializerOptions options)
+    {
+        ArgumentNullException.ThrowIfNull(options);
+        if (!options.IsReadOnly)
+        {
+            options.MakeReadOnly(populateMissingResolver: true);
+        }
+
+        return options;
+    }
+}

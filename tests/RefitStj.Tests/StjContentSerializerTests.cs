@@ -1,0 +1,235 @@
+using System.Reflection;
+using System.Text;
+using System.Text.Json;
+using System.Text.Json.Serialization;
+using Refit;
+using RefitStj.Tests.Support;
+
+namespace RefitStj.Tests;
+
+public sealed class StjContentSerializerTests
+{
+    private readonly StjContentSerializer _serializer = new();
+
+    [Fact]
+    public void Implements_Every_Capability_Interface_Of_The_Contract()
+    {
+        Assert.IsAssignableFrom<IHttpContentSerializer>(_serializer);
+        Assert.IsAssignableFrom<ISynchronousContentSerializer>(_serializer);
+        Assert.IsAssignableFrom<ISynchronousContentDeserializer>(_serializer);
+    }
+
+    [Fact]
+    public void Default_Constructor_Shares_One_Frozen_Options_Instance()
+    {
+        var other = new StjContentSerializer();
+
+        Assert.Same(_serializer.Options, other.Options);
+        Assert.True(_serializer.Options.IsReadOnly);
+        Assert.NotNull(_serializer.Options.TypeInfoResolver);
+    }
+
+    [Fact]
+    public void Options_Constructor_Freezes_And_Keeps_The_Given_Instance()
+    {
+        var options = new JsonSerializerOptions { PropertyNamingPolicy = JsonNamingPolicy.SnakeCaseLower };
+
+        var serializer = new StjContentSerializer(options);
+
+        Assert.Same(options, serializer.Options);
+        Assert.True(options.IsReadOnly);
+        Assert.Throws<InvalidOperationException>(() => options.WriteIndented = true);
+    }
+
+    [Fact]
+    public void Options_Constructor_Accepts_Options_That_Are_Already_Read_Only()
+    {
+        var serializer = new StjContentSerializer(JsonSerializerOptions.Web);
+
+        Assert.Same(JsonSerializerOptions.Web, serializer.Options);
+    }
+
+    [Fact]
+    public void Options_Constructor_Throws_For_Null()
+    {
+        var ex = Assert.Throws<ArgumentNullException>(() => new StjContentSerializer(null!));
+
+        Assert.Equal("options", ex.ParamName);
+    }
+
+    [Fact]
+    public async Task Custom_Options_Shape_The_Wire_Format()
+    {
+        var serializer = new StjContentSerializer(new JsonSerializerOptions { PropertyNamingPolicy = JsonNamingPolicy.SnakeCaseLower, WriteIndented = true });
+
+        using var content = serializer.ToHttpContent(new Person("Di", 3));
+
+        Assert.Equal("{\n  \"name\": \"Di\",\n  \"age\": 3\n}", await Bodies.TextOf(content));
+    }
+
+    [Fact]
+    public void Two_Serializers_With_Different_Options_Do_Not_Share_Type_Metadata()
+    {
+        var snake = new StjContentSerializer(new JsonSerializerOptions { PropertyNamingPolicy = JsonNamingPolicy.SnakeCaseUpper });
+
+        // Alternate, so each one's cache is hit after the other's.
+        for (var i = 0; i < 3; i++)
+        {
+            Assert.Equal(5, _serializer.DeserializeFromString<Person>("""{"name":"x","age":5}""")!.Age);
+            Assert.Equal(6, snake.DeserializeFromString<Person>("""{"NAME":"x","AGE":6}""")!.Age);
+        }
+    }
+
+    [Fact]
+    public void DeserializeFromString_Reads_Json()
+    {
+        Assert.Equal(new Person("Al", 30), _serializer.DeserializeFromString<Person>("""{"name":"Al","age":30}"""));
+    }
+
+    [Theory]
+    [InlineData("")]
+    [InlineData("  \r\n\t ")]
+    [InlineData("\uFEFF")]
+    public void DeserializeFromString_Returns_Default_For_Empty_Or_Whitespace(string text)
+    {
+        Assert.Null(_serializer.DeserializeFromString<Person>(text));
+        Assert.Equal(0, _serializer.DeserializeFromString<int>(text));
+    }
+
+    [Fact]
+    public void DeserializeFromString_Skips_A_Byte_Order_Mark()
+    {
+        Assert.Equal(3, _serializer.DeserializeFromString<Person>("\uFEFF{\"name\":\"b\",\"age\":3}")!.Age);
+    }
+
+    [Fact]
+    public void DeserializeFromString_Throws_JsonException_Naming_The_Type_For_Html()
+    {
+        var ex = Assert.Throws<JsonException>(() => _serializer.DeserializeFromString<Person>("<html><body>Bad gateway</body></html>"));
+
+        Assert.Contains(typeof(Person).FullName!, ex.Message, StringComparison.Ordinal);
+        Assert.IsType<JsonException>(ex.InnerException, exactMatch: false);
+        Assert.DoesNotContain("Bad gateway", ex.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void DeserializeFromString_Throws_For_Null()
+    {
+        Assert.Equal("content", Assert.Throws<ArgumentNullException>(() => _serializer.DeserializeFromString<Person>(null!)).ParamName);
+    }
+
+    [Fact]
+    public async Task FromHttpContentAsync_Throws_For_Null()
+    {
+        var ex = await Assert.ThrowsAsync<ArgumentNullException>(() => _serializer.FromHttpContentAsync<Person>(null!));
+
+        Assert.Equal("content", ex.ParamName);
+    }
+
+    [Fact]
+    public void GetFieldNameForProperty_Returns_JsonPropertyName()
+    {
+        Assert.Equal("sku_code", _serializer.GetFieldNameForProperty(typeof(Order).GetProperty(nameof(Order.Sku))!));
+    }
+
+    [Fact]
+    public void GetFieldNameForProperty_Returns_Null_Without_The_Attribute_Not_A_Policy_Name()
+    {
+        Assert.Null(_serializer.GetFieldNameForProperty(typeof(Order).GetProperty(nameof(Order.CustomerName))!));
+    }
+
+    [Fact]
+    public void GetFieldNameForProperty_Sees_An_Inherited_Attribute()
+    {
+        Assert.Equal("base_name", _serializer.GetFieldNameForProperty(typeof(Derived).GetProperty(nameof(Derived.Name))!));
+    }
+
+    [Fact]
+    public void GetFieldNameForProperty_Throws_For_Null()
+    {
+        Assert.Equal("propertyInfo", Assert.Throws<ArgumentNullException>(() => _serializer.GetFieldNameForProperty(null!)).ParamName);
+    }
+
+    [Fact]
+    public async Task ToHttpContentSynchronous_Writes_A_Length_Known_Body()
+    {
+        using var content = _serializer.ToHttpContentSynchronous(new Person("Ed", 5));
+
+        Assert.Equal("""{"name":"Ed","age":5}""", await Bodies.TextOf(content));
+        Assert.Equal(21, content.Headers.ContentLength);
+        Assert.Equal("application/json; charset=utf-8", content.Headers.ContentType!.ToString());
+    }
+
+    [Fact]
+    public async Task ToStreamingHttpContent_Writes_When_Sent_With_No_Length()
+    {
+        var person = new Person("Fi", 6);
+        using var content = _serializer.ToStreamingHttpContent(person);
+
+        Assert.Null(content.Headers.ContentLength);
+        Assert.Equal("application/json; charset=utf-8", content.Headers.ContentType!.ToString());
+        Assert.Equal("""{"name":"Fi","age":6}""", await Bodies.TextOf(content));
+        Assert.Equal("""{"name":"Fi","age":6}""", await Bodies.TextOf(content));
+    }
+
+    [Fact]
+    public async Task ToStreamingHttpContent_Writes_Interface_Bodies_By_Runtime_Type()
+    {
+        using var content = _serializer.ToStreamingHttpContent<IShape>(new Circle { Radius = 2 });
+
+        Assert.Equal("""{"kind":"circle","radius":2}""", await Bodies.TextOf(content));
+    }
+
+    [Fact]
+    public void ToStreamingHttpContent_Supports_Synchronous_Copy()
+    {
+        using var content = _serializer.ToStreamingHttpContent(new Person("Gu", 7));
+        using var wire = new MemoryStream();
+
+        content.CopyTo(wire, null, CancellationToken.None);
+
+        Assert.Equal("""{"name":"Gu","age":7}""", Encoding.UTF8.GetString(wire.ToArray()));
+    }
+
+    [Fact]
+    public async Task ToStreamingHttpContent_Does_Not_Buffer_The_Whole_Body()
+    {
+        var big = Enumerable.Range(0, 20_000).Select(i => new Person("n" + i, i)).ToList();
+        using var content = _serializer.ToStreamingHttpContent(big);
+        using var wire = new WriteCountingStream();
+
+        await content.CopyToAsync(wire);
+
+        // System.Text.Json flushes to the stream as its buffer fills: many writes, none of them the whole body.
+        Assert.True(wire.Writes > 1, $"{wire.Writes} writes");
+        Assert.True(wire.LargestWrite < wire.Length, $"largest {wire.LargestWrite} of {wire.Length}");
+    }
+
+    private class Base
+    {
+        [JsonPropertyName("base_name")]
+        public virtual string? Name { get; set; }
+    }
+
+    private sealed class Derived : Base
+    {
+        public override string? Name { get; set; }
+    }
+
+    private sealed class WriteCountingStream : MemoryStream
+    {
+        public int Writes { get; private set; }
+
+        public int LargestWrite { get; private set; }
+
+        public override ValueTask WriteAsync(ReadOnlyMemory<byte> buffer, CancellationToken cancellationToken = default)
+        {
+            Writes++;
+            LargestWrite = Math.Max(LargestWrite, buffer.Length);
+            return base.WriteAsync(buffer, cancellationToken);
+        }
+
+        public override Task WriteAsync(byte[] buffer, int offset, int count, CancellationToken cancellationToken) =>
+            WriteAsync(buffer.AsMemory(offset, count), cancellationToken).AsTask();
+    }
+}
