@@ -140,9 +140,12 @@ internal static class JsonBodyReader
     }
 
     private static int InitialSize(long? declaredLength) =>
-        declaredLength is { } length and >= 0
-            ? (int)Math.Min(length + 1, MaxInitialBufferSize) // +1 leaves room for the read that reports the end
-            : UnknownLengthBufferSize;
+        declaredLength switch
+        {
+            null or < 0 => UnknownLengthBufferSize,
+            >= MaxInitialBufferSize => MaxInitialBufferSize,
+            { } length => (int)length + 1, // +1 leaves room for the read that reports the end
+        };
 
     private static byte[] Grow(byte[] buffer, int length)
     {
@@ -151,7 +154,7 @@ internal static class JsonBodyReader
             throw new InvalidOperationException($"The response body is larger than {Array.MaxLength} bytes, the most one array can hold.");
         }
 
-        var larger = ArrayPool<byte>.Shared.Rent((int)Math.Min(length * 2L, Array.MaxLength));
+        var larger = ArrayPool<byte>.Shared.Rent((int)Math.Clamp(length * 2L, UnknownLengthBufferSize, Array.MaxLength));
         buffer.AsSpan(0, length).CopyTo(larger);
         ArrayPool<byte>.Shared.Return(buffer);
         return larger;

@@ -50,6 +50,7 @@ public sealed class RefitDefaultsTests
 
     [Theory]
     [InlineData("true", typeof(bool))]
+    [InlineData("false", typeof(bool))]
     [InlineData("42", typeof(long))]
     [InlineData("4.5", typeof(double))]
     [InlineData("\"2026-01-02T03:04:05Z\"", typeof(DateTime))]

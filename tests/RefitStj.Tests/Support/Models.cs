@@ -101,3 +101,30 @@ public sealed class Envelope
 {
     public object? Payload { get; set; }
 }
+
+public enum Tiny : sbyte
+{
+    Low = sbyte.MinValue,
+    High = sbyte.MaxValue,
+}
+
+public enum Port : ushort
+{
+    Http = 80,
+    Max = ushort.MaxValue,
+}
+
+public enum Mask : uint
+{
+    All = uint.MaxValue,
+}
+
+public enum Ticks : long
+{
+    Min = long.MinValue,
+}
+
+public enum Huge : ulong
+{
+    Max = ulong.MaxValue,
+}

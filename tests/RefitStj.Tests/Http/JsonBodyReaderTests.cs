@@ -1,0 +1,112 @@
+using System.Text;
+using System.Text.Json;
+using System.Text.Json.Serialization.Metadata;
+using RefitStj.Http;
+using RefitStj.Tests.Support;
+
+namespace RefitStj.Tests.Http;
+
+public sealed class JsonBodyReaderTests
+{
+    private static readonly JsonTypeInfo<List<Person>> s_people =
+        (JsonTypeInfo<List<Person>>)new StjContentSerializer().Options.GetTypeInfo(typeof(List<Person>));
+
+    private static readonly JsonTypeInfo<Person> s_person =
+        (JsonTypeInfo<Person>)new StjContentSerializer().Options.GetTypeInfo(typeof(Person));
+
+    private static byte[] PeopleJson(int count) =>
+        JsonSerializer.SerializeToUtf8Bytes(Enumerable.Range(0, count).Select(i => new Person("p" + i, i)).ToList(), s_people);
+
+    [Fact]
+    public async Task Unbuffered_Body_Larger_Than_The_First_Buffer_Is_Read_Whole()
+    {
+        var body = PeopleJson(5_000);
+        Assert.True(body.Length > 64 * 1024);
+        using var content = new StreamContent(new TrickleStream(body, chunk: 8 * 1024));
+
+        var people = await JsonBodyReader.ReadAsync(content, s_people, CancellationToken.None);
+
+        Assert.Equal(5_000, people!.Count);
+        Assert.Equal(new Person("p4999", 4999), people[^1]);
+    }
+
+    [Fact]
+    public async Task Declared_Length_Sizes_The_Buffer_But_The_Body_Decides_The_End()
+    {
+        var body = PeopleJson(50);
+        using var content = new StreamContent(new TrickleStream(body, chunk: 1000));
+
+        // A Content-Length that lies low must not truncate; reading goes on until the stream ends.
+        content.Headers.ContentLength = 10;
+
+        Assert.Equal(50, (await JsonBodyReader.ReadAsync(content, s_people, CancellationToken.None))!.Count);
+    }
+
+    [Fact]
+    public async Task Hostile_Content_Length_Does_Not_Rent_A_Huge_Buffer_Up_Front()
+    {
+        using var content = new StreamContent(new TrickleStream(Encoding.UTF8.GetBytes("""{"name":"x","age":1}""")));
+        content.Headers.ContentLength = long.MaxValue;
+
+        var before = GC.GetAllocatedBytesForCurrentThread();
+        var person = await JsonBodyReader.ReadAsync(content, s_person, CancellationToken.None);
+
+        Assert.Equal(new Person("x", 1), person);
+        Assert.True(GC.GetAllocatedBytesForCurrentThread() - before < 64L * 1024 * 1024);
+    }
+
+    [Fact]
+    public async Task In_Memory_Body_Is_Read_From_The_Start_And_Its_Stream_Left_Where_It_Was()
+    {
+        using var content = Bodies.Json("""{"name":"m","age":2}""");
+        var stream = await content.ReadAsStreamAsync();
+        stream.Position = 5;
+
+        var person = await JsonBodyReader.ReadAsync(content, s_person, CancellationToken.None);
+
+        Assert.Equal(new Person("m", 2), person);
+        Assert.Equal(5, stream.Position);
+    }
+
+    [Fact]
+    public async Task Failing_Stream_Surfaces_Its_IOException_Unchanged()
+    {
+        using var content = new StreamContent(new TrickleStream(PeopleJson(10), chunk: 16, failAfter: 32));
+
+        var ex = await Assert.ThrowsAsync<IOException>(() => JsonBodyReader.ReadAsync(content, s_people, CancellationToken.None));
+
+        Assert.Equal("The connection was reset.", ex.Message);
+    }
+
+    [Fact]
+    public async Task Truncated_Body_Gives_JsonException_With_Position()
+    {
+        var body = PeopleJson(3);
+        using var content = new StreamContent(new TrickleStream(body[..^5]));
+
+        var ex = await Assert.ThrowsAnyAsync<JsonException>(() => JsonBodyReader.ReadAsync(content, s_people, CancellationToken.None));
+
+        Assert.NotNull(ex.BytePositionInLine);
+        Assert.Contains("List", ex.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Valid_Json_Of_The_Wrong_Shape_Gives_JsonException_With_Path()
+    {
+        var ex = Assert.Throws<JsonException>(() => JsonBodyReader.Deserialize("""{"name":"n","age":"old"}"""u8, s_person));
+
+        Assert.Equal("$.age", ex.Path);
+    }
+
+    [Fact]
+    public void Trailing_Garbage_Gives_JsonException()
+    {
+        Assert.Throws<JsonException>(() => JsonBodyReader.Deserialize("""{"name":"n","age":1} trailing"""u8, s_person));
+    }
+
+    [Fact]
+    public void Bom_Followed_By_Whitespace_Gives_Default()
+    {
+        Assert.Null(JsonBodyReader.Deserialize("\uFEFF  \n"u8, s_person));
+    }
+}

@@ -1,0 +1,96 @@
+using System.IO.Compression;
+using System.Xml.Linq;
+using RefitStj.Tests.Support;
+
+namespace RefitStj.Tests;
+
+/// <summary>The package as users get it: packed from the default build, which compiles against the in-repo Refit contract.</summary>
+public sealed class PackageTests : IClassFixture<PackageTests.PackedPackage>
+{
+    private readonly PackedPackage _package;
+
+    public PackageTests(PackedPackage package) => _package = package;
+
+    [Fact]
+    public void Package_Ships_No_Refit_Assembly()
+    {
+        Assert.DoesNotContain(_package.Entries, e => Path.GetFileName(e).Equals("Refit.dll", StringComparison.OrdinalIgnoreCase));
+    }
+
+    [Theory]
+    [InlineData("net8.0")]
+    [InlineData("net10.0")]
+    public void Package_Ships_The_Library_With_Docs_For(string framework)
+    {
+        Assert.Contains($"lib/{framework}/RefitStj.dll", _package.Entries);
+        Assert.Contains($"lib/{framework}/RefitStj.xml", _package.Entries);
+    }
+
+    [Theory]
+    [InlineData(".NETFramework8.0")]
+    [InlineData("net8.0")]
+    [InlineData("net10.0")]
+    public void Every_Framework_Group_Depends_On_Refit_12_1_Or_Later(string framework)
+    {
+        if (framework.StartsWith(".NET", StringComparison.Ordinal))
+        {
+            // Only real target frameworks have groups; this row pins that no stray group exists.
+            Assert.DoesNotContain(_package.DependencyGroups, g => g.Framework == framework);
+            return;
+        }
+
+        var group = Assert.Single(_package.DependencyGroups, g => g.Framework.Equals(framework, StringComparison.OrdinalIgnoreCase));
+        var refit = Assert.Single(group.Dependencies, d => d.Id == "Refit");
+        Assert.Equal("12.1.0", refit.Version);
+    }
+
+    [Fact]
+    public void Package_Has_Two_Framework_Groups_And_Refit_Is_The_Only_Dependency()
+    {
+        Assert.Equal(2, _package.DependencyGroups.Count);
+        Assert.All(_package.DependencyGroups, g => Assert.Equal(["Refit"], g.Dependencies.Select(d => d.Id)));
+    }
+
+    [Fact]
+    public void Package_Carries_Readme_And_Mit_License()
+    {
+        Assert.Contains("README.md", _package.Entries);
+        Assert.Equal("MIT", _package.Metadata("license"));
+        Assert.Equal("README.md", _package.Metadata("readme"));
+    }
+
+    public sealed class PackedPackage : IDisposable
+    {
+        private readonly string _folder = Directory.CreateTempSubdirectory("refitstj-pack-").FullName;
+
+        public PackedPackage()
+        {
+            Repository.Dotnet("pack", "src/RefitStj/RefitStj.csproj", "-c", "Release", "-o", _folder, "-nodeReuse:false", "-p:RefitVersion=");
+            var nupkg = Directory.GetFiles(_folder, "RefitStj.*.nupkg").Single(f => !f.EndsWith(".snupkg", StringComparison.Ordinal));
+            using var zip = ZipFile.OpenRead(nupkg);
+            Entries = zip.Entries.Select(e => e.FullName).ToList();
+            var nuspecEntry = zip.Entries.Single(e => e.FullName.EndsWith(".nuspec", StringComparison.Ordinal));
+            using var stream = nuspecEntry.Open();
+            Nuspec = XDocument.Load(stream);
+            DependencyGroups = Nuspec.Descendants().Where(e => e.Name.LocalName == "group")
+                .Select(g => new Group(
+                    g.Attribute("targetFramework")!.Value,
+                    g.Elements().Select(d => new Dependency(d.Attribute("id")!.Value, d.Attribute("version")!.Value)).ToList()))
+                .ToList();
+        }
+
+        public IReadOnlyList<string> Entries { get; }
+
+        public XDocument Nuspec { get; }
+
+        public IReadOnlyList<Group> DependencyGroups { get; }
+
+        public string? Metadata(string name) => Nuspec.Descendants().FirstOrDefault(e => e.Name.LocalName == name)?.Value;
+
+        public void Dispose() => Directory.Delete(_folder, recursive: true);
+    }
+
+    public sealed record Group(string Framework, IReadOnlyList<Dependency> Dependencies);
+
+    public sealed record Dependency(string Id, string Version);
+}

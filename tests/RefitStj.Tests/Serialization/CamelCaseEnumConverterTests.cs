@@ -1,0 +1,175 @@
+using System.Text.Json;
+using RefitStj.Tests.Support;
+
+namespace RefitStj.Tests.Serialization;
+
+public sealed class CamelCaseEnumConverterTests
+{
+    private readonly StjContentSerializer _serializer = new();
+
+    private string Write<T>(T value) => JsonSerializer.Serialize(value, _serializer.Options);
+
+    private T? Read<T>(string json) => _serializer.DeserializeFromString<T>(json);
+
+    [Theory]
+    [InlineData(OrderStatus.Pending, "\"pending\"")]
+    [InlineData(OrderStatus.InTransit, "\"inTransit\"")]
+    [InlineData(OrderStatus.LostInSpace, "\"lost-in-space\"")]
+    public void Writes_CamelCase_Or_The_Member_Name_Attribute(OrderStatus value, string json)
+    {
+        Assert.Equal(json, Write(value));
+    }
+
+    [Fact]
+    public void Writes_Undeclared_Values_And_Flag_Combinations_As_Numbers()
+    {
+        Assert.Equal("3", Write(Permissions.Read | Permissions.Write));
+        Assert.Equal("99", Write((OrderStatus)99));
+        Assert.Equal("-7", Write((Temperature)(-7)));
+        Assert.Equal("\"freezing\"", Write(Temperature.Freezing));
+    }
+
+    [Theory]
+    [InlineData("\"inTransit\"", OrderStatus.InTransit)]
+    [InlineData("\"InTransit\"", OrderStatus.InTransit)]
+    [InlineData("\"INTRANSIT\"", OrderStatus.InTransit)]
+    [InlineData("\"lost-in-space\"", OrderStatus.LostInSpace)]
+    [InlineData("\"LostInSpace\"", OrderStatus.LostInSpace)]
+    [InlineData("2", OrderStatus.Delivered)]
+    [InlineData("42", (OrderStatus)42)]
+    public void Reads_Names_In_Any_Case_And_Numbers(string json, OrderStatus expected)
+    {
+        Assert.Equal(expected, Read<OrderStatus>(json));
+    }
+
+    [Theory]
+    [InlineData("-5", Temperature.Freezing)]
+    [InlineData("\"mild\"", Temperature.Mild)]
+    public void Reads_Signed_Backing_Types(string json, Temperature expected)
+    {
+        Assert.Equal(expected, Read<Temperature>(json));
+    }
+
+    [Theory]
+    [InlineData("\"\"")]
+    [InlineData("\"   \"")]
+    [InlineData("\"teleported\"")]
+    [InlineData("true")]
+    [InlineData("1.5")]
+    [InlineData("256")]
+    [InlineData("-1")]
+    [InlineData("{}")]
+    public void Rejects_Blank_Unknown_Out_Of_Range_And_Wrong_Tokens_With_JsonException(string json)
+    {
+        var ex = Assert.Throws<JsonException>(() => Read<Permissions>(json));
+
+        Assert.Contains(nameof(Permissions), ex.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Error_Does_Not_Echo_The_Unknown_Name()
+    {
+        var ex = Assert.Throws<JsonException>(() => Read<OrderStatus>("\"s3cr3t-token\""));
+
+        Assert.DoesNotContain("s3cr3t", ex.ToString(), StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData("null")]
+    [InlineData("\"\"")]
+    [InlineData("\"  \"")]
+    public void Nullable_Reads_Null_And_Blank_As_Null(string json)
+    {
+        Assert.Null(Read<OrderStatus?>(json));
+    }
+
+    [Fact]
+    public void Nullable_Reads_And_Writes_Values()
+    {
+        Assert.Equal(OrderStatus.Delivered, Read<OrderStatus?>("\"delivered\""));
+        Assert.Equal("\"delivered\"", Write<OrderStatus?>(OrderStatus.Delivered));
+        Assert.Equal("null", Write<OrderStatus?>(null));
+    }
+
+    [Fact]
+    public void Dictionary_Keys_Use_The_Same_Names_And_Read_Back()
+    {
+        var map = new Dictionary<OrderStatus, int> { [OrderStatus.InTransit] = 1, [(OrderStatus)77] = 2 };
+
+        var json = Write(map);
+
+        Assert.Equal("""{"inTransit":1,"77":2}""", json);
+        Assert.Equal(map, Read<Dictionary<OrderStatus, int>>(json));
+        Assert.Equal(OrderStatus.Pending, Assert.Single(Read<Dictionary<OrderStatus, int>>("""{"PENDING":5}""")!).Key);
+    }
+
+    [Fact]
+    public void Unsigned_Dictionary_Keys_Round_Trip_As_Numbers()
+    {
+        var map = new Dictionary<Permissions, int> { [Permissions.Read | Permissions.Write] = 3 };
+
+        Assert.Equal(map, Read<Dictionary<Permissions, int>>(Write(map)));
+    }
+
+    [Fact]
+    public void Nullable_Dictionary_Value_Converter_Handles_Keys()
+    {
+        var json = Write(new Dictionary<string, OrderStatus?> { ["a"] = null, ["b"] = OrderStatus.Pending });
+
+        Assert.Equal("""{"a":null,"b":"pending"}""", json);
+    }
+
+    [Fact]
+    public void Out_Of_Range_Numeric_Key_Gives_JsonException()
+    {
+        Assert.Throws<JsonException>(() => Read<Dictionary<Permissions, int>>("""{"300":1}"""));
+        Assert.Throws<JsonException>(() => Read<Dictionary<Temperature, int>>("""{"40000":1}"""));
+    }
+
+    [Fact]
+    public void Every_Backing_Type_Round_Trips_Names_Numbers_And_Keys()
+    {
+        RoundTrip(Tiny.Low, (Tiny)(-5), "-5", "128");
+        RoundTrip(Port.Http, (Port)81, "81", "-1");
+        RoundTrip(Mask.All, (Mask)7, "7", "4294967296");
+        RoundTrip(Ticks.Min, (Ticks)(-9), "-9", "9223372036854775808");
+        RoundTrip(Huge.Max, (Huge)9, "9", "-1");
+    }
+
+    [Fact]
+    public void Nullable_Enum_Keys_Read_And_Write_Like_Plain_Ones()
+    {
+        var converter = (System.Text.Json.Serialization.JsonConverter<OrderStatus?>)_serializer.Options.GetConverter(typeof(OrderStatus?));
+        var buffer = new System.Buffers.ArrayBufferWriter<byte>();
+        using (var writer = new Utf8JsonWriter(buffer))
+        {
+            writer.WriteStartObject();
+            converter.WriteAsPropertyName(writer, OrderStatus.InTransit, _serializer.Options);
+            writer.WriteNumberValue(1);
+            converter.WriteAsPropertyName(writer, null!, _serializer.Options); // no caller of STJ does this; pinned so the converter stays total
+            writer.WriteNumberValue(2);
+            writer.WriteEndObject();
+        }
+
+        Assert.Equal("""{"inTransit":1,"":2}""", System.Text.Encoding.UTF8.GetString(buffer.WrittenSpan));
+        var reader = new Utf8JsonReader("""{"inTransit":1,"  ":2}"""u8);
+        reader.Read();
+        reader.Read();
+        Assert.Equal(OrderStatus.InTransit, converter.ReadAsPropertyName(ref reader, typeof(OrderStatus?), _serializer.Options));
+        reader.Read();
+        reader.Read();
+        Assert.Null(converter.ReadAsPropertyName(ref reader, typeof(OrderStatus?), _serializer.Options));
+    }
+
+    private void RoundTrip<TEnum>(TEnum named, TEnum unnamed, string unnamedJson, string outOfRange)
+        where TEnum : struct, Enum
+    {
+        Assert.Equal(named, Read<TEnum>(Write(named)));
+        Assert.Equal(unnamedJson, Write(unnamed));
+        Assert.Equal(unnamed, Read<TEnum>(unnamedJson));
+        Assert.Throws<JsonException>(() => Read<TEnum>(outOfRange));
+        var keyed = new Dictionary<TEnum, int> { [named] = 1, [unnamed] = 2 };
+        Assert.Equal(keyed, Read<Dictionary<TEnum, int>>(Write(keyed)));
+        Assert.Throws<JsonException>(() => Read<Dictionary<TEnum, int>>($$"""{"{{outOfRange}}":1}"""));
+    }
+}

@@ -1,0 +1,73 @@
+using System.Text.Json;
+using RefitStj.Serialization;
+using RefitStj.Tests.Support;
+
+namespace RefitStj.Tests.Serialization;
+
+public sealed class TypeMetadataCacheTests
+{
+    [Fact]
+    public void Returns_The_Same_Metadata_For_The_Same_Type()
+    {
+        var cache = new TypeMetadataCache(new StjContentSerializer().Options);
+
+        Assert.Same(cache.Get<Person>(), cache.Get<Person>());
+    }
+
+    [Fact]
+    public void Metadata_Belongs_To_The_Options_Of_Its_Cache()
+    {
+        var snake = new JsonSerializerOptions { PropertyNamingPolicy = JsonNamingPolicy.SnakeCaseLower };
+        snake.MakeReadOnly(populateMissingResolver: true);
+        var camel = new JsonSerializerOptions(JsonSerializerDefaults.Web);
+        camel.MakeReadOnly(populateMissingResolver: true);
+        var first = new TypeMetadataCache(snake);
+        var second = new TypeMetadataCache(camel);
+
+        var a = first.Get<Order>();
+        var b = second.Get<Order>();
+
+        Assert.Same(snake, a.TypeInfo.Options);
+        Assert.Same(camel, b.TypeInfo.Options);
+        Assert.Same(a, first.Get<Order>());
+        Assert.Same(b, second.Get<Order>());
+    }
+
+    [Fact]
+    public void Interface_And_Abstract_Types_Without_Polymorphism_Are_Written_By_Runtime_Type()
+    {
+        var cache = new TypeMetadataCache(new StjContentSerializer().Options);
+
+        Assert.True(cache.Get<IShape>().WritesRuntimeType);
+        Assert.True(cache.Get<Animal>().WritesRuntimeType);
+        Assert.False(cache.Get<Vehicle>().WritesRuntimeType);
+        Assert.False(cache.Get<Person>().WritesRuntimeType);
+        Assert.False(cache.Get<object>().WritesRuntimeType);
+    }
+
+    [Fact]
+    public async Task Polymorphism_Configured_By_A_Resolver_Is_Respected()
+    {
+        var options = new JsonSerializerOptions
+        {
+            TypeInfoResolver = new System.Text.Json.Serialization.Metadata.DefaultJsonTypeInfoResolver
+            {
+                Modifiers =
+                {
+                    info =>
+                    {
+                        if (info.Type == typeof(IShape))
+                        {
+                            info.PolymorphismOptions = new() { DerivedTypes = { new(typeof(Circle), "circle") } };
+                        }
+                    },
+                },
+            },
+        };
+
+        var serializer = new StjContentSerializer(options);
+        using var content = serializer.ToHttpContent<IShape>(new Circle { Radius = 3 });
+
+        Assert.Equal("""{"$type":"circle","Kind":"circle","Radius":3}""", await content.ReadAsStringAsync());
+    }
+}
