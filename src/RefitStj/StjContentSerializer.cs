@@ -14,7 +14,7 @@ namespace RefitStj;
 /// serializer does, with one shared frozen options instance, span-based reads and pooled, length-known request bodies.
 /// </summary>
 /// <remarks>Instances are immutable and thread-safe; share one per options instance.</remarks>
-public sealed class StjContentSerializer : IHttpContentSerializer, ISynchronousContentSerializer, ISynchronousContentDeserializer
+public sealed partial class StjContentSerializer : IHttpContentSerializer, ISynchronousContentSerializer, ISynchronousContentDeserializer
 {
     private readonly TypeMetadataCache _metadata;
 

@@ -2,6 +2,7 @@ using System.Buffers;
 using System.Text;
 using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
+using RefitStj.Streaming;
 
 namespace RefitStj.Http;
 
@@ -16,7 +17,6 @@ internal static class JsonBodyReader
     // Content-Length is only a hint for the first buffer: a hostile header must not make us rent a huge array up front.
     private const int MaxInitialBufferSize = 1024 * 1024;
 
-    private static readonly SearchValues<byte> s_whiteSpaceBytes = SearchValues.Create(" \t\r\n"u8);
     private static readonly SearchValues<char> s_whiteSpaceChars = SearchValues.Create(" \t\r\n");
 
     public static async Task<T?> ReadAsync<T>(HttpContent content, JsonTypeInfo<T> typeInfo, CancellationToken cancellationToken)
@@ -52,7 +52,7 @@ internal static class JsonBodyReader
             utf8 = utf8[3..];
         }
 
-        if (utf8.IndexOfAnyExcept(s_whiteSpaceBytes) < 0)
+        if (utf8.IndexOfAnyExcept(StreamBuffers.WhiteSpace) < 0)
         {
             return default;
         }
@@ -99,7 +99,7 @@ internal static class JsonBodyReader
             {
                 if (length == buffer.Length)
                 {
-                    buffer = Grow(buffer, length);
+                    buffer = StreamBuffers.Grow(buffer, length);
                 }
 
                 var read = await stream.ReadAsync(buffer.AsMemory(length), cancellationToken).ConfigureAwait(false);
@@ -146,19 +146,6 @@ internal static class JsonBodyReader
             >= MaxInitialBufferSize => MaxInitialBufferSize,
             { } length => (int)length + 1, // +1 leaves room for the read that reports the end
         };
-
-    private static byte[] Grow(byte[] buffer, int length)
-    {
-        if (length >= Array.MaxLength)
-        {
-            throw new InvalidOperationException($"The response body is larger than {Array.MaxLength} bytes, the most one array can hold.");
-        }
-
-        var larger = ArrayPool<byte>.Shared.Rent((int)Math.Clamp(length * 2L, UnknownLengthBufferSize, Array.MaxLength));
-        buffer.AsSpan(0, length).CopyTo(larger);
-        ArrayPool<byte>.Shared.Return(buffer);
-        return larger;
-    }
 
     // Kept a JsonException (Refit keeps it as the ApiException's inner exception); the body itself is never quoted.
     private static JsonException Describe<T>(JsonException inner) =>

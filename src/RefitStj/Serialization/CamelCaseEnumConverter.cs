@@ -126,7 +126,7 @@ internal sealed class CamelCaseEnumConverter<[DynamicallyAccessedMembers(Dynamic
             return FromInt64(signed);
         }
 
-        throw new JsonException($"The number is out of range for enum {typeof(TEnum).Name}.");
+        throw new JsonException($"The number is not an integer in the range of enum {typeof(TEnum).Name}.");
     }
 
     private static bool TryParseNumber(string text, out TEnum value)

@@ -27,7 +27,11 @@ internal sealed class StubHandler(Func<HttpRequestMessage, HttpResponseMessage> 
         }
 
         Requests.Add(new SentRequest(request.Method, request.RequestUri, contentType, declaredLength, body));
-        return respond(request);
+        var response = respond(request);
+
+        // A socket handler always links the response to its request; Refit's exception factory relies on it.
+        response.RequestMessage ??= request;
+        return response;
     }
 }
 

@@ -1,0 +1,91 @@
+using System.Text;
+using System.Text.Json;
+using Refit;
+using RefitStj.Tests.Support;
+
+namespace RefitStj.Tests.Streaming;
+
+public sealed class JsonLinesReaderTests
+{
+    private readonly StjContentSerializer _serializer = new();
+
+    private async Task<List<Tick?>> Read(string body, int chunk = 5)
+    {
+        var items = new List<Tick?>();
+        await foreach (var item in _serializer.DeserializeStreamAsync<Tick>(new TrickleStream(Encoding.UTF8.GetBytes(body), chunk), StreamingContentFormat.JsonLines))
+        {
+            items.Add(item);
+        }
+
+        return items;
+    }
+
+    [Theory]
+    [InlineData("{\"id\":1}\n{\"id\":2}\n")]
+    [InlineData("{\"id\":1}\r\n{\"id\":2}\r\n")]
+    [InlineData("{\"id\":1}\n\n  \r\n{\"id\":2}")]
+    [InlineData("\uFEFF{\"id\":1}\n{\"id\":2}")]
+    [InlineData("\n\n{\"id\":1}\r\n\t\r\n{\"id\":2}\n\n")]
+    public async Task Reads_LF_CRLF_Blank_Lines_Missing_Final_Newline_And_Bom(string body)
+    {
+        Assert.Equal([1, 2], (await Read(body)).Select(t => t!.Id));
+    }
+
+    [Fact]
+    public async Task Reads_A_Line_Larger_Than_The_Read_Buffer()
+    {
+        var big = new string('x', 100_000);
+        var body = $"{{\"id\":1,\"name\":\"{big}\"}}\n{{\"id\":2}}\n";
+
+        var items = await Read(body, chunk: 4096);
+
+        Assert.Equal(big, items[0]!.Name);
+        Assert.Equal(2, items[1]!.Id);
+    }
+
+    [Fact]
+    public async Task Null_Line_Yields_Null()
+    {
+        Assert.Equal([null, new Tick(3, null)], await Read("null\n{\"id\":3}"));
+    }
+
+    [Fact]
+    public async Task Empty_Body_Yields_Nothing()
+    {
+        Assert.Empty(await Read(""));
+        Assert.Empty(await Read("\r\n\n"));
+    }
+
+    [Fact]
+    public async Task Malformed_Line_Names_Its_Line_And_Earlier_Items_Stay_Valid()
+    {
+        var items = new List<Tick?>();
+        var stream = new TrickleStream(Encoding.UTF8.GetBytes("{\"id\":1}\n\n{\"id\":2}\n{\"id\":oops}\n{\"id\":4}\n"));
+
+        var ex = await Assert.ThrowsAsync<JsonException>(async () =>
+        {
+            await foreach (var item in _serializer.DeserializeStreamAsync<Tick>(stream, StreamingContentFormat.JsonLines))
+            {
+                items.Add(item);
+            }
+        });
+
+        Assert.StartsWith("Line 4 ", ex.Message, StringComparison.Ordinal);
+        Assert.Equal(3, ex.LineNumber);
+        Assert.Equal([new Tick(1, null), new Tick(2, null)], items);
+    }
+
+    [Fact]
+    public async Task Long_Stream_Of_Lines_Slides_Rather_Than_Grows()
+    {
+        var stream = new GeneratedStream(50_000, "{{\"id\":{0},\"name\":\"line\"}}", "\n");
+        var count = 0L;
+
+        await foreach (var item in _serializer.DeserializeStreamAsync<Tick>(stream, StreamingContentFormat.JsonLines))
+        {
+            Assert.Equal(count++, item!.Id);
+        }
+
+        Assert.Equal(50_000, count);
+    }
+}

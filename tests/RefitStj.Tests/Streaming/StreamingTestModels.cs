@@ -1,0 +1,3 @@
+namespace RefitStj.Tests.Streaming;
+
+public sealed record Tick(int Id, string? Name);
