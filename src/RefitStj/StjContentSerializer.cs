@@ -36,6 +36,18 @@ public sealed partial class StjContentSerializer : IHttpContentSerializer, ISync
     {
     }
 
+    /// <summary>
+    /// Creates a serializer that uses only <paramref name="context"/>'s source-generated metadata, with the context's own
+    /// <see cref="JsonSerializerContext.Options"/> (so its <c>[JsonSourceGenerationOptions]</c> apply): no reflection,
+    /// safe to trim and to compile ahead of time. Every body and response type must be declared on the context.
+    /// </summary>
+    /// <param name="context">The source-generated context, e.g. <c>MyJsonContext.Default</c>.</param>
+    /// <exception cref="ArgumentNullException"><paramref name="context"/> is <see langword="null"/>.</exception>
+    public StjContentSerializer(JsonSerializerContext context)
+        : this(FreezeResolved(context?.Options!, nameof(context)), frozen: true)
+    {
+    }
+
     private StjContentSerializer(JsonSerializerOptions frozenOptions, bool frozen)
     {
         _ = frozen;
@@ -63,10 +75,10 @@ public sealed partial class StjContentSerializer : IHttpContentSerializer, ISync
     /// <typeparam name="T">The declared body type; an interface or abstract type without polymorphism metadata is written by the runtime type.</typeparam>
     /// <param name="item">The body.</param>
     /// <returns>The request content.</returns>
-    public HttpContent ToHttpContent<T>(T item) => JsonBodyWriter.Write(item, _metadata.Get<T>(), Options);
+    public HttpContent ToHttpContent<T>(T item) => JsonBodyWriter.Write(item, _metadata.Get<T>(), _metadata);
 
     /// <inheritdoc cref="ToHttpContent{T}(T)"/>
-    public HttpContent ToHttpContentSynchronous<T>(T item) => JsonBodyWriter.Write(item, _metadata.Get<T>(), Options);
+    public HttpContent ToHttpContentSynchronous<T>(T item) => JsonBodyWriter.Write(item, _metadata.Get<T>(), _metadata);
 
     /// <summary>
     /// Creates content that serializes <paramref name="item"/> onto the request stream when it is sent, without
@@ -79,7 +91,7 @@ public sealed partial class StjContentSerializer : IHttpContentSerializer, ISync
     {
         var metadata = _metadata.Get<T>();
         return metadata.WritesRuntimeType && item is not null
-            ? new StreamedJsonContent(item, Options.GetTypeInfo(item.GetType()))
+            ? new StreamedJsonContent(item, _metadata.GetRuntimeTypeInfo(item.GetType()))
             : new StreamedJsonContent(item, metadata.TypeInfo);
     }
 
@@ -121,6 +133,38 @@ public sealed partial class StjContentSerializer : IHttpContentSerializer, ISync
     {
         ArgumentNullException.ThrowIfNull(propertyInfo);
         return propertyInfo.GetCustomAttribute<JsonPropertyNameAttribute>(inherit: true)?.Name;
+    }
+
+    /// <summary>
+    /// Creates a serializer over options whose <see cref="JsonSerializerOptions.TypeInfoResolver"/> is already set, such
+    /// as a source-generated context or a chain of them (<c>JsonTypeInfoResolver.Combine</c>). Unlike the
+    /// <see cref="StjContentSerializer(JsonSerializerOptions)"/> constructor it never adds the reflection-based resolver,
+    /// so it is safe to trim and to compile ahead of time. The options are made read-only and kept.
+    /// </summary>
+    /// <param name="options">Options with a type info resolver.</param>
+    /// <returns>The serializer.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="options"/> is <see langword="null"/>.</exception>
+    /// <exception cref="ArgumentException"><paramref name="options"/> has no <see cref="JsonSerializerOptions.TypeInfoResolver"/>.</exception>
+    public static StjContentSerializer CreateWithResolver(JsonSerializerOptions options) =>
+        new(FreezeResolved(options, nameof(options)), frozen: true);
+
+    private static JsonSerializerOptions FreezeResolved(JsonSerializerOptions options, string paramName)
+    {
+        ArgumentNullException.ThrowIfNull(options, paramName);
+        if (options.TypeInfoResolver is null)
+        {
+            throw new ArgumentException(
+                "The options have no TypeInfoResolver. Set it to a JsonSerializerContext (or JsonTypeInfoResolver.Combine of several), " +
+                "or use the StjContentSerializer(JsonSerializerOptions) constructor for reflection-based metadata.",
+                paramName);
+        }
+
+        if (!options.IsReadOnly)
+        {
+            options.MakeReadOnly();
+        }
+
+        return options;
     }
 
     [RequiresUnreferencedCode(Messages.ReflectionOptions)]

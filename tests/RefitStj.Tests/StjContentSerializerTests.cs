@@ -52,7 +52,7 @@ public sealed class StjContentSerializerTests
     [Fact]
     public void Options_Constructor_Throws_For_Null()
     {
-        var ex = Assert.Throws<ArgumentNullException>(() => new StjContentSerializer(null!));
+        var ex = Assert.Throws<ArgumentNullException>(() => new StjContentSerializer((JsonSerializerOptions)null!));
 
         Assert.Equal("options", ex.ParamName);
     }

@@ -19,17 +19,17 @@ internal sealed class JsonBodyWriter
     private Utf8JsonWriter? _writer;
     private JsonSerializerOptions? _writerFor;
 
-    public static PooledJsonContent Write<T>(T item, TypeMetadata<T> metadata, JsonSerializerOptions options)
+    public static PooledJsonContent Write<T>(T item, TypeMetadata<T> metadata, TypeMetadataCache cache)
     {
         // Taken off the thread while in use, so a converter that re-enters the serializer gets a writer of its own.
         var self = t_cached ?? new JsonBodyWriter();
         t_cached = null;
         try
         {
-            var writer = self.Start(options, metadata.SizeHint);
+            var writer = self.Start(cache.Options, metadata.SizeHint);
             if (metadata.WritesRuntimeType && item is not null)
             {
-                JsonSerializer.Serialize(writer, item, options.GetTypeInfo(item.GetType()));
+                JsonSerializer.Serialize(writer, item, cache.GetRuntimeTypeInfo(item.GetType()));
             }
             else
             {

@@ -26,11 +26,24 @@ internal sealed class TypeMetadataCache(JsonSerializerOptions options)
             return (TypeMetadata<T>)found;
         }
 
-        var typeInfo = (JsonTypeInfo<T>)options.GetTypeInfo(typeof(T));
+        var typeInfo = (JsonTypeInfo<T>)GetRuntimeTypeInfo(typeof(T));
         var metadata = (TypeMetadata<T>)_byType.GetOrAdd(typeof(T), new TypeMetadata<T>(typeInfo));
         Interlocked.CompareExchange(ref Slot<T>.Value, new SlotEntry<T>(options, metadata), null);
         return metadata;
     }
+
+    /// <summary>The options every cached metadata belongs to.</summary>
+    public JsonSerializerOptions Options => options;
+
+    /// <summary>Metadata for a type known only at run time (a body written by its runtime type).</summary>
+    /// <exception cref="NotSupportedException">The resolver has no metadata for <paramref name="type"/>; the message says how to add it.</exception>
+    public JsonTypeInfo GetRuntimeTypeInfo(Type type) =>
+        options.TryGetTypeInfo(type, out var typeInfo)
+            ? typeInfo
+            : throw new NotSupportedException(
+                $"The JSON options have no metadata for {type}: their TypeInfoResolver ({options.TypeInfoResolver?.GetType().Name}) does not know it. " +
+                $"With source generation, add [JsonSerializable(typeof({type.Name}))] to your JsonSerializerContext, " +
+                "or chain a resolver that knows it with JsonTypeInfoResolver.Combine.");
 
     private static class Slot<T>
     {
