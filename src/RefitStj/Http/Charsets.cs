@@ -1,3 +1,4 @@
+using System.Net.Http.Headers;
 using System.Text;
 
 namespace RefitStj.Http;
@@ -5,16 +6,32 @@ namespace RefitStj.Http;
 /// <summary>Turns a Content-Type charset into the encoding to transcode from, with UTF-8 decided without a lookup.</summary>
 internal static class Charsets
 {
-    /// <summary>The encoding to transcode from, or <see langword="null"/> when the body is already UTF-8 (or says nothing).</summary>
+    /// <summary>
+    /// The encoding of a body with these headers, or <see langword="null"/> for UTF-8 (or no charset). Reads the raw
+    /// header: parsing it into a <see cref="MediaTypeHeaderValue"/> costs a handful of objects per response.
+    /// </summary>
     /// <exception cref="InvalidOperationException">The charset is not one this runtime knows.</exception>
-    public static Encoding? GetTranscodingEncoding(string? charset)
+    public static Encoding? GetTranscodingEncoding(HttpContentHeaders headers)
     {
-        if (charset is null)
+        if (headers.NonValidated.TryGetValues("Content-Type", out var values))
         {
-            return null;
+            foreach (var value in values)
+            {
+                return FindCharset(value, out var charset) ? GetTranscodingEncoding(charset) : null;
+            }
         }
 
-        var name = charset.AsSpan().Trim();
+        return null;
+    }
+
+    /// <inheritdoc cref="GetTranscodingEncoding(ReadOnlySpan{char})"/>
+    public static Encoding? GetTranscodingEncoding(string? charset) => charset is null ? null : GetTranscodingEncoding(charset.AsSpan());
+
+    /// <summary>The encoding to transcode from, or <see langword="null"/> when the body is already UTF-8.</summary>
+    /// <exception cref="InvalidOperationException">The charset is not one this runtime knows.</exception>
+    public static Encoding? GetTranscodingEncoding(ReadOnlySpan<char> charset)
+    {
+        var name = charset.Trim();
         if (name.Length >= 2 && name[0] == '"' && name[^1] == '"')
         {
             name = name[1..^1].Trim();
@@ -34,11 +51,35 @@ internal static class Charsets
         catch (ArgumentException ex)
         {
             throw new InvalidOperationException(
-                $"The response's Content-Type names the character set '{charset}', which this runtime does not support. " +
+                $"The response's Content-Type names the character set '{charset.ToString()}', which this runtime does not support. " +
                 "Register an EncodingProvider (for example CodePagesEncodingProvider.Instance) to read it.",
                 ex);
         }
 
         return encoding.CodePage == Encoding.UTF8.CodePage ? null : encoding;
+    }
+
+    /// <summary>Finds the value of the <c>charset</c> parameter in a raw Content-Type value (quotes, if any, kept).</summary>
+    internal static bool FindCharset(ReadOnlySpan<char> contentType, out ReadOnlySpan<char> charset)
+    {
+        // The media type comes first; parameters follow, each after a ';'.
+        var rest = contentType;
+        for (var semicolon = rest.IndexOf(';'); semicolon >= 0; semicolon = rest.IndexOf(';'))
+        {
+            rest = rest[(semicolon + 1)..];
+            var parameter = rest[..(rest.IndexOf(';') is var next and >= 0 ? next : rest.Length)].TrimStart();
+            if (parameter.StartsWith("charset", StringComparison.OrdinalIgnoreCase))
+            {
+                var afterName = parameter["charset".Length..].TrimStart();
+                if (afterName.Length > 0 && afterName[0] == '=')
+                {
+                    charset = afterName[1..].Trim();
+                    return true;
+                }
+            }
+        }
+
+        charset = default;
+        return false;
     }
 }

@@ -21,7 +21,7 @@ internal static class JsonBodyReader
 
     public static async Task<T?> ReadAsync<T>(HttpContent content, JsonTypeInfo<T> typeInfo, CancellationToken cancellationToken)
     {
-        var encoding = Charsets.GetTranscodingEncoding(content.Headers.ContentType?.CharSet);
+        var encoding = Charsets.GetTranscodingEncoding(content.Headers);
         var stream = await content.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false);
 
         // Buffered content (Refit 11.2+ buffers before calling us), ByteArrayContent and StringContent are already in memory.

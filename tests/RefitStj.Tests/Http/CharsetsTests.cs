@@ -51,4 +51,45 @@ public sealed class CharsetsTests
         Assert.Equal(Encoding.UTF8.CodePage, Encoding.GetEncoding("utf-8").CodePage);
         Assert.Null(Charsets.GetTranscodingEncoding("utf-8"));
     }
+
+    [Theory]
+    [InlineData("application/json; charset=utf-16", "utf-16")]
+    [InlineData("application/json;charset=\"ISO-8859-1\"", "\"ISO-8859-1\"")]
+    [InlineData("application/json; foo=bar; CHARSET = utf-8 ; x=y", "utf-8")]
+    [InlineData("text/plain; charsetx=a; charset=b", "b")]
+    public void FindCharset_Reads_The_Parameter_From_A_Raw_Content_Type(string contentType, string expected)
+    {
+        Assert.True(Charsets.FindCharset(contentType, out var charset));
+        Assert.Equal(expected, charset.ToString());
+    }
+
+    [Theory]
+    [InlineData("application/json")]
+    [InlineData("application/json; version=2")]
+    [InlineData("application/json; charset")]
+    [InlineData("charset=utf-16")]
+    public void FindCharset_Finds_Nothing_Without_A_Charset_Parameter(string contentType)
+    {
+        Assert.False(Charsets.FindCharset(contentType, out _));
+    }
+
+    [Fact]
+    public void Headers_Without_Content_Type_Mean_Utf8()
+    {
+        using var content = new ByteArrayContent([]);
+
+        Assert.Null(Charsets.GetTranscodingEncoding(content.Headers));
+    }
+
+    [Fact]
+    public void Headers_Parsed_Or_Raw_Give_The_Same_Encoding()
+    {
+        using var raw = new ByteArrayContent([]);
+        raw.Headers.TryAddWithoutValidation("Content-Type", "application/json; charset=utf-16");
+        using var parsed = new ByteArrayContent([]);
+        parsed.Headers.ContentType = new System.Net.Http.Headers.MediaTypeHeaderValue("application/json") { CharSet = "utf-16" };
+
+        Assert.Equal(1200, Charsets.GetTranscodingEncoding(raw.Headers)!.CodePage);
+        Assert.Equal(1200, Charsets.GetTranscodingEncoding(parsed.Headers)!.CodePage);
+    }
 }
