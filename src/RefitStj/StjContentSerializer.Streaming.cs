@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using Refit;
 using RefitStj.Streaming;
@@ -18,11 +19,18 @@ public sealed partial class StjContentSerializer : IStreamingContentSerializer
     /// <returns>The items, in order. Disposing the enumerator early stops reading.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="stream"/> is <see langword="null"/>.</exception>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="format"/> is not a defined value.</exception>
+    /// <exception cref="ResponseTooLargeException">More than <see cref="MaxResponseBodySize"/> bytes were read.</exception>
     /// <exception cref="System.Text.Json.JsonException">An item is not valid JSON for <typeparamref name="T"/>; the message names the element, line or event.</exception>
+    [SuppressMessage("Reliability", "CA2000", Justification = "The limit wrapper holds nothing to dispose; the caller keeps owning the stream.")]
     public IAsyncEnumerable<T?> DeserializeStreamAsync<T>(Stream stream, StreamingContentFormat format, CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(stream);
         var typeInfo = _metadata.Get<T>().TypeInfo;
+        if (_maxResponseBodySize is { } limit)
+        {
+            stream = new LimitedReadStream(stream, limit);
+        }
+
         return format switch
         {
             StreamingContentFormat.JsonArray => JsonArrayReader.ReadAsync(stream, typeInfo, cancellationToken),

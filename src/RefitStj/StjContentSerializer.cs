@@ -17,6 +17,7 @@ namespace RefitStj;
 public sealed partial class StjContentSerializer : IHttpContentSerializer, ISynchronousContentSerializer, ISynchronousContentDeserializer
 {
     private readonly TypeMetadataCache _metadata;
+    private readonly long? _maxResponseBodySize;
 
     /// <summary>Creates a serializer with the Refit-compatible defaults (see <see cref="CreateDefaultOptions"/>), shared process-wide.</summary>
     [RequiresUnreferencedCode(Messages.ReflectionDefaults)]
@@ -57,6 +58,30 @@ public sealed partial class StjContentSerializer : IHttpContentSerializer, ISync
 
     /// <summary>The read-only options every call uses.</summary>
     public JsonSerializerOptions Options { get; }
+
+    /// <summary>
+    /// The most bytes of a response body this serializer will read, or <see langword="null"/> (the default) for no limit
+    /// beyond HttpClient's own. A body whose Content-Length is larger fails before anything is read; a body that turns
+    /// out larger while it is read (chunked, or lying about its length) fails as soon as the count passes the limit, so
+    /// memory stays bounded. For streamed responses the limit counts every byte of the stream. Either way the call
+    /// throws <see cref="ResponseTooLargeException"/>.
+    /// </summary>
+    /// <exception cref="ArgumentOutOfRangeException">The value is zero or negative.</exception>
+    public long? MaxResponseBodySize
+    {
+        get => _maxResponseBodySize;
+        init
+        {
+            if (value is { } size)
+            {
+                ArgumentOutOfRangeException.ThrowIfNegativeOrZero(size, nameof(MaxResponseBodySize));
+            }
+
+            _maxResponseBodySize = value;
+        }
+    }
+
+    private long Limit => _maxResponseBodySize ?? long.MaxValue;
 
     /// <summary>
     /// Creates a new, mutable copy of the Refit-compatible defaults, to adjust before passing to
@@ -106,11 +131,12 @@ public sealed partial class StjContentSerializer : IHttpContentSerializer, ISync
     /// <exception cref="ArgumentNullException"><paramref name="content"/> is <see langword="null"/>.</exception>
     /// <exception cref="JsonException">The body is not JSON of the expected shape.</exception>
     /// <exception cref="InvalidOperationException">The Content-Type names a character set this runtime does not know.</exception>
+    /// <exception cref="ResponseTooLargeException">The body is larger than <see cref="MaxResponseBodySize"/>.</exception>
     /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was cancelled.</exception>
     public Task<T?> FromHttpContentAsync<T>(HttpContent content, CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(content);
-        return JsonBodyReader.ReadAsync(content, _metadata.Get<T>().TypeInfo, cancellationToken);
+        return JsonBodyReader.ReadAsync(content, _metadata.Get<T>().TypeInfo, Limit, cancellationToken);
     }
 
     /// <summary>Reads <paramref name="content"/> as a <typeparamref name="T"/>; an empty or whitespace string gives <see langword="default"/>.</summary>

@@ -3,7 +3,7 @@ using System.Buffers;
 namespace RefitStj.Buffers;
 
 /// <summary>
-/// An <see cref="IBufferWriter{T}"/> over one array rented from <see cref="ArrayPool{T}.Shared"/>, grown by doubling.
+/// An <see cref="IBufferWriter{T}"/> over one array rented from <see cref="BufferPool"/>, grown by doubling.
 /// The array leaves through <see cref="Detach"/> (the caller now owns it) or goes back through <see cref="Abandon"/>.
 /// </summary>
 internal sealed class PooledBufferWriter : IBufferWriter<byte>
@@ -16,7 +16,7 @@ internal sealed class PooledBufferWriter : IBufferWriter<byte>
     public void Start(int sizeHint)
     {
         Abandon();
-        _buffer = ArrayPool<byte>.Shared.Rent(Math.Max(sizeHint, MinimumSize));
+        _buffer = BufferPool.Rent(Math.Max(sizeHint, MinimumSize));
     }
 
     public byte[] Detach(out int length)
@@ -33,7 +33,7 @@ internal sealed class PooledBufferWriter : IBufferWriter<byte>
         var buffer = Detach(out _);
         if (buffer.Length > 0)
         {
-            ArrayPool<byte>.Shared.Return(buffer);
+            BufferPool.Return(buffer);
         }
     }
 
@@ -65,10 +65,10 @@ internal sealed class PooledBufferWriter : IBufferWriter<byte>
         }
 
         var size = Math.Max(Math.Max(_buffer.Length, MinimumSize) * 2L, (long)_written + needed);
-        var larger = ArrayPool<byte>.Shared.Rent((int)Math.Min(size, Array.MaxLength));
+        var larger = BufferPool.Rent((int)Math.Min(size, Array.MaxLength));
         if (larger.Length - _written < needed)
         {
-            ArrayPool<byte>.Shared.Return(larger);
+            BufferPool.Return(larger);
             throw new InvalidOperationException($"A JSON body cannot grow past {Array.MaxLength} bytes, the most one array can hold.");
         }
 
@@ -77,7 +77,7 @@ internal sealed class PooledBufferWriter : IBufferWriter<byte>
         _buffer = larger;
         if (old.Length > 0)
         {
-            ArrayPool<byte>.Shared.Return(old);
+            BufferPool.Return(old);
         }
     }
 }

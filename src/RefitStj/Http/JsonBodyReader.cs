@@ -2,6 +2,7 @@ using System.Buffers;
 using System.Text;
 using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
+using RefitStj.Buffers;
 using RefitStj.Streaming;
 
 namespace RefitStj.Http;
@@ -19,28 +20,34 @@ internal static class JsonBodyReader
 
     private static readonly SearchValues<char> s_whiteSpaceChars = SearchValues.Create(" \t\r\n");
 
-    public static async Task<T?> ReadAsync<T>(HttpContent content, JsonTypeInfo<T> typeInfo, CancellationToken cancellationToken)
+    /// <summary>Reads and deserializes <paramref name="content"/>, refusing bodies over <paramref name="limit"/> bytes.</summary>
+    public static async Task<T?> ReadAsync<T>(HttpContent content, JsonTypeInfo<T> typeInfo, long limit, CancellationToken cancellationToken)
     {
         var encoding = Charsets.GetTranscodingEncoding(content.Headers);
+        if (content.Headers.ContentLength is { } declared && declared > limit)
+        {
+            throw ResponseTooLargeException.Declared(limit, declared);
+        }
+
         var stream = await content.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false);
 
         // Buffered content (Refit 11.2+ buffers before calling us), ByteArrayContent and StringContent are already in memory.
         if (encoding is null && stream is MemoryStream memory)
         {
             cancellationToken.ThrowIfCancellationRequested();
-            return ReadMemory(memory, typeInfo);
+            return ReadMemory(memory, typeInfo, limit);
         }
 
         if (encoding is null)
         {
-            return await ReadStreamAsync(stream, content.Headers.ContentLength, typeInfo, cancellationToken).ConfigureAwait(false);
+            return await ReadStreamAsync(stream, content.Headers.ContentLength, typeInfo, limit, cancellationToken).ConfigureAwait(false);
         }
 
         // Leaves the response stream open: it belongs to the content, which the caller disposes.
         var utf8 = Encoding.CreateTranscodingStream(stream, encoding, Encoding.UTF8, leaveOpen: true);
         await using (utf8.ConfigureAwait(false))
         {
-            return await ReadStreamAsync(utf8, declaredLength: null, typeInfo, cancellationToken).ConfigureAwait(false);
+            return await ReadStreamAsync(utf8, declaredLength: null, typeInfo, limit, cancellationToken).ConfigureAwait(false);
         }
     }
 
@@ -89,9 +96,9 @@ internal static class JsonBodyReader
         }
     }
 
-    private static async Task<T?> ReadStreamAsync<T>(Stream stream, long? declaredLength, JsonTypeInfo<T> typeInfo, CancellationToken cancellationToken)
+    private static async Task<T?> ReadStreamAsync<T>(Stream stream, long? declaredLength, JsonTypeInfo<T> typeInfo, long limit, CancellationToken cancellationToken)
     {
-        var buffer = ArrayPool<byte>.Shared.Rent(InitialSize(declaredLength));
+        var buffer = BufferPool.Rent(InitialSize(declaredLength, limit));
         try
         {
             var length = 0;
@@ -109,23 +116,32 @@ internal static class JsonBodyReader
                 }
 
                 length += read;
+                if (length > limit)
+                {
+                    throw ResponseTooLargeException.Counted(limit, length);
+                }
             }
 
             return Deserialize(buffer.AsSpan(0, length), typeInfo);
         }
         finally
         {
-            ArrayPool<byte>.Shared.Return(buffer);
+            BufferPool.Return(buffer);
         }
     }
 
-    private static T? ReadMemory<T>(MemoryStream memory, JsonTypeInfo<T> typeInfo)
+    private static T? ReadMemory<T>(MemoryStream memory, JsonTypeInfo<T> typeInfo, long limit)
     {
+        if (memory.Length > limit)
+        {
+            throw ResponseTooLargeException.Declared(limit, memory.Length);
+        }
+
         // The stream HttpContent hands out for a buffered body hides its array, so copy once into a rented one; it is
         // read from the start and left where it was, so reading the same content twice gives the same value.
         var position = memory.Position;
-        var length = checked((int)memory.Length);
-        var buffer = ArrayPool<byte>.Shared.Rent(length);
+        var length = (int)memory.Length;
+        var buffer = BufferPool.Rent(length);
         try
         {
             memory.Position = 0;
@@ -135,17 +151,18 @@ internal static class JsonBodyReader
         finally
         {
             memory.Position = position;
-            ArrayPool<byte>.Shared.Return(buffer);
+            BufferPool.Return(buffer);
         }
     }
 
-    private static int InitialSize(long? declaredLength) =>
-        declaredLength switch
-        {
-            null or < 0 => UnknownLengthBufferSize,
-            >= MaxInitialBufferSize => MaxInitialBufferSize,
-            { } length => (int)length + 1, // +1 leaves room for the read that reports the end
-        };
+    private static int InitialSize(long? declaredLength, long limit)
+    {
+        // +1 leaves room for the read that reports the end (or the byte that proves the limit is passed).
+        var expected = declaredLength is { } length and >= 0 ? PlusOne(length) : UnknownLengthBufferSize;
+        return (int)Math.Min(Math.Min(expected, PlusOne(limit)), MaxInitialBufferSize);
+
+        static long PlusOne(long value) => value == long.MaxValue ? value : value + 1;
+    }
 
     // Kept a JsonException (Refit keeps it as the ApiException's inner exception); the body itself is never quoted.
     private static JsonException Describe<T>(JsonException inner) =>

@@ -1,4 +1,4 @@
-using System.Buffers;
+using RefitStj.Buffers;
 using System.Net;
 
 namespace RefitStj.Http;
@@ -12,7 +12,7 @@ internal sealed class PooledJsonContent : HttpContent
     private readonly int _length;
     private byte[]? _buffer;
 
-    /// <summary>Takes ownership of <paramref name="rented"/>, which must come from <see cref="ArrayPool{T}.Shared"/>.</summary>
+    /// <summary>Takes ownership of <paramref name="rented"/>, which must come from <see cref="BufferPool"/>.</summary>
     public PooledJsonContent(byte[] rented, int length)
     {
         _buffer = rented;
@@ -49,7 +49,7 @@ internal sealed class PooledJsonContent : HttpContent
         // Exchange first so that a second Dispose, even a racing one, cannot return the array twice.
         if (disposing && Interlocked.Exchange(ref _buffer, null) is { } rented)
         {
-            ArrayPool<byte>.Shared.Return(rented);
+            BufferPool.Return(rented);
         }
 
         base.Dispose(disposing);

@@ -1,4 +1,4 @@
-using System.Buffers;
+using RefitStj.Buffers;
 using System.Runtime.CompilerServices;
 using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
@@ -15,7 +15,7 @@ internal static class JsonLinesReader
 
     public static async IAsyncEnumerable<T?> ReadAsync<T>(Stream stream, JsonTypeInfo<T> typeInfo, [EnumeratorCancellation] CancellationToken cancellationToken)
     {
-        var buffer = ArrayPool<byte>.Shared.Rent(InitialBufferSize);
+        var buffer = BufferPool.Rent(InitialBufferSize);
         try
         {
             int start = 0, end = 0, scanned = 0;
@@ -62,7 +62,7 @@ internal static class JsonLinesReader
         }
         finally
         {
-            ArrayPool<byte>.Shared.Return(buffer);
+            BufferPool.Return(buffer);
         }
     }
 

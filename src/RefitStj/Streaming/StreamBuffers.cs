@@ -1,4 +1,5 @@
 using System.Buffers;
+using RefitStj.Buffers;
 
 namespace RefitStj.Streaming;
 
@@ -15,9 +16,9 @@ internal static class StreamBuffers
             throw new InvalidOperationException($"A JSON value larger than {Array.MaxLength} bytes, the most one array can hold, cannot be read.");
         }
 
-        var larger = ArrayPool<byte>.Shared.Rent((int)Math.Clamp(length * 2L, 16 * 1024, Array.MaxLength));
+        var larger = BufferPool.Rent((int)Math.Clamp(length * 2L, 16 * 1024, Array.MaxLength));
         buffer.AsSpan(0, length).CopyTo(larger);
-        ArrayPool<byte>.Shared.Return(buffer);
+        BufferPool.Return(buffer);
         return larger;
     }
 }

@@ -24,7 +24,7 @@ public sealed class JsonBodyReaderTests
         Assert.True(body.Length > 64 * 1024);
         using var content = new StreamContent(new TrickleStream(body, chunk: 8 * 1024));
 
-        var people = await JsonBodyReader.ReadAsync(content, s_people, CancellationToken.None);
+        var people = await JsonBodyReader.ReadAsync(content, s_people, long.MaxValue, CancellationToken.None);
 
         Assert.Equal(5_000, people!.Count);
         Assert.Equal(new Person("p4999", 4999), people[^1]);
@@ -39,7 +39,7 @@ public sealed class JsonBodyReaderTests
         // A Content-Length that lies low must not truncate; reading goes on until the stream ends.
         content.Headers.ContentLength = 10;
 
-        Assert.Equal(50, (await JsonBodyReader.ReadAsync(content, s_people, CancellationToken.None))!.Count);
+        Assert.Equal(50, (await JsonBodyReader.ReadAsync(content, s_people, long.MaxValue, CancellationToken.None))!.Count);
     }
 
     [Fact]
@@ -49,7 +49,7 @@ public sealed class JsonBodyReaderTests
         content.Headers.ContentLength = long.MaxValue;
 
         var before = GC.GetAllocatedBytesForCurrentThread();
-        var person = await JsonBodyReader.ReadAsync(content, s_person, CancellationToken.None);
+        var person = await JsonBodyReader.ReadAsync(content, s_person, long.MaxValue, CancellationToken.None);
 
         Assert.Equal(new Person("x", 1), person);
         Assert.True(GC.GetAllocatedBytesForCurrentThread() - before < 64L * 1024 * 1024);
@@ -62,7 +62,7 @@ public sealed class JsonBodyReaderTests
         var stream = await content.ReadAsStreamAsync();
         stream.Position = 5;
 
-        var person = await JsonBodyReader.ReadAsync(content, s_person, CancellationToken.None);
+        var person = await JsonBodyReader.ReadAsync(content, s_person, long.MaxValue, CancellationToken.None);
 
         Assert.Equal(new Person("m", 2), person);
         Assert.Equal(5, stream.Position);
@@ -73,7 +73,7 @@ public sealed class JsonBodyReaderTests
     {
         using var content = new StreamContent(new TrickleStream(PeopleJson(10), chunk: 16, failAfter: 32));
 
-        var ex = await Assert.ThrowsAsync<IOException>(() => JsonBodyReader.ReadAsync(content, s_people, CancellationToken.None));
+        var ex = await Assert.ThrowsAsync<IOException>(() => JsonBodyReader.ReadAsync(content, s_people, long.MaxValue, CancellationToken.None));
 
         Assert.Equal("The connection was reset.", ex.Message);
     }
@@ -84,7 +84,7 @@ public sealed class JsonBodyReaderTests
         var body = PeopleJson(3);
         using var content = new StreamContent(new TrickleStream(body[..^5]));
 
-        var ex = await Assert.ThrowsAnyAsync<JsonException>(() => JsonBodyReader.ReadAsync(content, s_people, CancellationToken.None));
+        var ex = await Assert.ThrowsAnyAsync<JsonException>(() => JsonBodyReader.ReadAsync(content, s_people, long.MaxValue, CancellationToken.None));
 
         Assert.NotNull(ex.BytePositionInLine);
         Assert.Contains("List", ex.Message, StringComparison.Ordinal);
