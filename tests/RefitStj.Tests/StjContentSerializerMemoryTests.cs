@@ -1,0 +1,60 @@
+using Refit;
+using RefitStj.Tests.Streaming;
+using RefitStj.Tests.Support;
+
+namespace RefitStj.Tests;
+
+/// <summary>
+/// Tests that move hundreds of megabytes or measure the whole process's heap. They run alone (after the parallel
+/// tests), so neither disturbs, nor is disturbed by, another test's memory.
+/// </summary>
+[Collection(nameof(LoadTestsRunAlone))]
+public sealed class StjContentSerializerMemoryTests
+{
+    private readonly StjContentSerializer _serializer = new();
+
+    public static TheoryData<StreamingContentFormat, string, string, string, string> Formats => StjContentSerializerStreamingTests.Formats;
+
+    [Theory]
+    [MemberData(nameof(Formats))]
+    public async Task Hundreds_Of_Megabytes_Stream_Through_A_Flat_Heap(StreamingContentFormat format, string template, string separator, string prefix, string suffix)
+    {
+        const long count = 7_000_000;
+        var stream = new GeneratedStream(count, template, separator, prefix, suffix);
+        var baseline = GC.GetTotalMemory(forceFullCollection: true);
+        long peak = 0, seen = 0, idSum = 0;
+
+        await foreach (var tick in _serializer.DeserializeStreamAsync<Tick>(stream, format))
+        {
+            idSum += tick!.Id;
+            if (++seen % 1_000_000 == 0)
+            {
+                peak = Math.Max(peak, GC.GetTotalMemory(forceFullCollection: true) - baseline);
+            }
+        }
+
+        Assert.Equal(count, seen);
+        Assert.Equal(count * (count - 1) / 2, idSum);
+        Assert.True(stream.BytesProduced > 200_000_000, $"{stream.BytesProduced} bytes");
+        Assert.True(peak < 8 * 1024 * 1024, $"heap grew by {peak} bytes while streaming {stream.BytesProduced} bytes");
+    }
+
+    [Fact]
+    public async Task A_100_MB_String_Is_Read_Whole_Or_Refused_By_The_Size_Limit()
+    {
+        var body = new byte[100 * 1024 * 1024 + 20];
+        "{\"name\":\""u8.CopyTo(body);
+        body.AsSpan(9, 100 * 1024 * 1024).Fill((byte)'x');
+        "\",\"age\":7}"u8.CopyTo(body.AsSpan(9 + (100 * 1024 * 1024)));
+        var length = 9 + (100 * 1024 * 1024) + 10;
+
+        var limited = new StjContentSerializer { MaxResponseBodySize = 1024 * 1024 };
+        var stream = new TrickleStream(body[..length], chunk: 64 * 1024);
+        await Assert.ThrowsAsync<ResponseTooLargeException>(() => limited.FromHttpContentAsync<Person>(new StreamContent(stream)));
+        Assert.True(stream.AsyncReads < 40, $"{stream.AsyncReads} reads before refusing");
+
+        var person = await _serializer.FromHttpContentAsync<Person>(new ByteArrayContent(body, 0, length));
+        Assert.Equal(100 * 1024 * 1024, person!.Name.Length);
+        Assert.Equal(7, person.Age);
+    }
+}
