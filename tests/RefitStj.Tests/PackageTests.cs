@@ -62,6 +62,15 @@ public sealed class PackageTests : IClassFixture<PackageTests.PackedPackage>
         Assert.Equal("README.md", _package.Metadata("readme"));
     }
 
+    [Fact]
+    public void Packed_Package_Restores_Builds_And_Runs_In_A_Consumer_Project()
+    {
+        var output = _package.RunConsumer();
+
+        Assert.Contains("consumer: POST {\"name\":\"Ada\",\"age\":36} with Content-Length 23", output, StringComparison.Ordinal);
+        Assert.Contains("consumer: GET Ada, 36", output, StringComparison.Ordinal);
+    }
+
     public sealed class PackedPackage : IDisposable
     {
         private readonly string _folder = Directory.CreateTempSubdirectory("refitstj-pack-").FullName;
@@ -83,6 +92,59 @@ public sealed class PackageTests : IClassFixture<PackageTests.PackedPackage>
         }
 
         public IReadOnlyList<string> Entries { get; }
+
+        /// <summary>
+        /// Restores a new console project from the packed folder (plus the machine's configured source), builds it and
+        /// runs it. No Refit package is served here, so the Refit contract is packed into the same folder as a stand-in
+        /// Refit 12.1.0; the consumer's own packages folder keeps that stand-in out of the machine's NuGet cache.
+        /// </summary>
+        public string RunConsumer()
+        {
+            Repository.Dotnet("pack", "ref/Refit/Refit.csproj", "-c", "Release", "-o", _folder, "-nodeReuse:false", "-p:IsPackable=true", "-p:RefitVersion=");
+            var consumer = Directory.CreateDirectory(Path.Combine(_folder, "consumer")).FullName;
+            File.WriteAllText(Path.Combine(consumer, "nuget.config"), $"""
+                <configuration>
+                  <config><add key="globalPackagesFolder" value="{Path.Combine(_folder, "packages")}" /></config>
+                  <packageSources><add key="packed" value="{_folder}" /></packageSources>
+                </configuration>
+                """);
+            File.WriteAllText(Path.Combine(consumer, "Consumer.csproj"), $"""
+                <Project Sdk="Microsoft.NET.Sdk">
+                  <PropertyGroup>
+                    <OutputType>Exe</OutputType>
+                    <TargetFramework>net10.0</TargetFramework>
+                    <Nullable>enable</Nullable>
+                    <ImplicitUsings>enable</ImplicitUsings>
+                    <TreatWarningsAsErrors>true</TreatWarningsAsErrors>
+                  </PropertyGroup>
+                  <ItemGroup><PackageReference Include="RefitStj" Version="{Version}" /></ItemGroup>
+                </Project>
+                """);
+            File.WriteAllText(Path.Combine(consumer, "Program.cs"), """
+                using System.Net;
+                using Refit;
+                using RefitStj;
+
+                IHttpContentSerializer serializer = new StjContentSerializer();
+                using var body = serializer.ToHttpContent(new Person("Ada", 36));
+                Console.WriteLine($"consumer: POST {await body.ReadAsStringAsync()} with Content-Length {body.Headers.ContentLength}");
+                using var client = new HttpClient(new Echo());
+                using var response = await client.PostAsync("http://localhost/people", body);
+                var person = await serializer.FromHttpContentAsync<Person>(response.Content);
+                Console.WriteLine($"consumer: GET {person!.Name}, {person.Age}");
+
+                internal sealed record Person(string Name, int Age);
+
+                internal sealed class Echo : HttpMessageHandler
+                {
+                    protected override async Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellationToken) =>
+                        new(HttpStatusCode.OK) { Content = new ByteArrayContent(await request.Content!.ReadAsByteArrayAsync(cancellationToken)) };
+                }
+                """);
+            return Repository.Dotnet("run", "--project", consumer, "-c", "Release", "-nodeReuse:false");
+        }
+
+        private string Version => Path.GetFileNameWithoutExtension(Directory.GetFiles(_folder, "RefitStj.*.nupkg").Single(f => !f.EndsWith(".snupkg", StringComparison.Ordinal)))["RefitStj.".Length..];
 
         public XDocument Nuspec { get; }
 

@@ -1,14 +1,13 @@
-using System.Net.Http.Headers;
-
 namespace RefitStj.Http;
 
 /// <summary>The request Content-Type Refit's built-in serializer sends.</summary>
 internal static class JsonMediaType
 {
-    public const string MediaType = "application/json";
+    public const string Value = "application/json; charset=utf-8";
 
-    public const string CharSet = "utf-8";
-
-    // Each content gets its own instance: header values are mutable and a shared one could be changed by any caller.
-    public static MediaTypeHeaderValue Create() => new(MediaType, CharSet);
+    /// <summary>
+    /// Adds the Content-Type as a raw value: the handler writes it as is, and it is parsed into a
+    /// MediaTypeHeaderValue (a new instance per content) only if someone reads <c>Headers.ContentType</c>.
+    /// </summary>
+    public static void AddTo(HttpContent content) => content.Headers.TryAddWithoutValidation("Content-Type", Value);
 }

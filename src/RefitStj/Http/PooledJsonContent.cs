@@ -17,7 +17,7 @@ internal sealed class PooledJsonContent : HttpContent
     {
         _buffer = rented;
         _length = length;
-        Headers.ContentType = JsonMediaType.Create();
+        JsonMediaType.AddTo(this);
     }
 
     /// <summary>The serialized bytes; throws once the content is disposed.</summary>

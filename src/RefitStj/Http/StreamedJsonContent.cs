@@ -17,7 +17,7 @@ internal sealed class StreamedJsonContent : HttpContent
     {
         _value = value;
         _typeInfo = typeInfo;
-        Headers.ContentType = JsonMediaType.Create();
+        JsonMediaType.AddTo(this);
     }
 
     protected override Task SerializeToStreamAsync(Stream stream, TransportContext? context) =>
