@@ -1,3 +1,5 @@
+using System.Text.Json.Serialization;
+
 namespace RefitStj.Benchmarks.Data;
 
 // Shapes of a typical REST API: a GitHub-like organization (~1 KB of JSON) and repository list entries
@@ -176,10 +178,16 @@ public class RepositoryPermissions
     public bool Pull { get; set; }
 }
 
-/// <summary>Travels as a camelCase string with the Refit defaults ("public"), as a number with Newtonsoft's defaults.</summary>
+/// <summary>
+/// Travels as a camelCase string with the Refit defaults ("public"), as a number with Newtonsoft's defaults. The member
+/// names are spelled out so a source-generated context's string enum converter writes the same bytes.
+/// </summary>
 public enum RepositoryVisibility
 {
+    [JsonStringEnumMemberName("public")]
     Public,
+    [JsonStringEnumMemberName("private")]
     Private,
+    [JsonStringEnumMemberName("internal")]
     Internal,
 }

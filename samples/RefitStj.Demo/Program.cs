@@ -1,0 +1,3 @@
+using RefitStj.Demo;
+
+return await DemoApp.RunAsync(args, Console.Out, Console.Error);

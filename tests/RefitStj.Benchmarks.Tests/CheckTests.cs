@@ -1,0 +1,78 @@
+using System.Text;
+using RefitStj.Benchmarks.Benchmarks;
+using RefitStj.Benchmarks.Checks;
+using RefitStj.Benchmarks.Data;
+
+namespace RefitStj.Benchmarks.Tests;
+
+/// <summary>The checks themselves: a benchmark that does the wrong work must fail them.</summary>
+public class CheckTests
+{
+    [Theory]
+    [InlineData("RefitBuiltIn")]
+    [InlineData("RefitStj")]
+    [InlineData("Newtonsoft")]
+    public async Task A_read_that_returns_another_value_fails(string method)
+    {
+        var benchmark = BenchmarkCases.For(typeof(WrongBodyReadBenchmarks)).Single(candidate => candidate.Method.Name == method);
+
+        await Assert.ThrowsAsync<BenchmarkCheckException>(benchmark.RunAsync);
+    }
+
+    [Theory]
+    [InlineData("RefitBuiltIn")]
+    [InlineData("RefitStj")]
+    [InlineData("Newtonsoft")]
+    public async Task A_write_that_loses_bytes_fails(string method)
+    {
+        var benchmark = BenchmarkCases.For(typeof(TruncatingWriteBenchmarks)).Single(candidate => candidate.Method.Name == method);
+
+        await Assert.ThrowsAsync<BenchmarkCheckException>(benchmark.RunAsync);
+    }
+
+    [Fact]
+    public void A_value_with_one_changed_field_is_not_the_payload()
+    {
+        var payload = Payloads.Get<Location>();
+        var changed = new Location
+        {
+            Id = payload.Value.Id,
+            Address1 = payload.Value.Address1,
+            Address2 = payload.Value.Address2,
+            City = payload.Value.City,
+            State = payload.Value.State,
+            PostalCode = payload.Value.PostalCode,
+            Name = payload.Value.Name,
+            PhoneNumber = payload.Value.PhoneNumber,
+            Country = payload.Value.Country + "!",
+        };
+
+        Verify.SameValue(payload.Value, payload, "itself");
+        Assert.Throws<BenchmarkCheckException>(() => Verify.SameValue(changed, payload, "changed"));
+        Assert.Throws<BenchmarkCheckException>(() => Verify.SameValue(null, payload, "null"));
+    }
+
+    // Not benchmark classes of the suite (they live here): each breaks one thing the checks must notice.
+    public class WrongBodyReadBenchmarks : ReadBenchmarks<Location>
+    {
+        protected override HttpContent CreateContent() =>
+            WithJsonContentType(new ByteArrayContent(Encoding.UTF8.GetBytes("{\"id\":1,\"city\":\"Elsewhere\"}")));
+    }
+
+    public class TruncatingWriteBenchmarks : WriteBenchmarks<Location>, IDisposable
+    {
+        private readonly MemoryStream _target = new();
+
+        public void Dispose() => _target.Dispose();
+
+        protected override ReadOnlyMemory<byte> LastWritten => _target.GetBuffer().AsMemory(0, (int)_target.Length);
+
+        protected override async Task<long> ConsumeAsync(HttpContent content)
+        {
+            _target.SetLength(0);
+            await content.CopyToAsync(_target);
+            _target.SetLength(_target.Length - 1);
+            return _target.Length;
+        }
+    }
+}

@@ -1,0 +1,110 @@
+using BenchmarkDotNet.Attributes;
+using BenchmarkDotNet.Exporters.Csv;
+using RefitStj.Benchmarks.Checks;
+using RefitStj.Benchmarks.Data;
+using RefitStj.Benchmarks.Infrastructure;
+
+namespace RefitStj.Benchmarks.Tests;
+
+public class SuiteShapeTests
+{
+    private static readonly string[] s_rows = ["RefitBuiltIn", "RefitStj", "Newtonsoft", "Floor"];
+
+    // Read and write classes also have a row for RefitStj over a source-generated context.
+    private static readonly string[] s_levelRows = ["RefitBuiltIn", "RefitStj", "RefitStjSourceGen", "Newtonsoft", "Floor"];
+
+    // Streaming compares RefitStj with the built-in async enumerable reader only: there is no floor to stream from.
+    private static readonly string[] s_streamingRows = ["RefitBuiltIn", "RefitStj"];
+
+    private static string[] RowsOf(Type type) =>
+        type.Name.StartsWith("Read", StringComparison.Ordinal) || type.Name.StartsWith("Write", StringComparison.Ordinal) ? s_levelRows
+        : type.Name.StartsWith("Streaming", StringComparison.Ordinal) ? s_streamingRows
+        : s_rows;
+
+    public static TheoryData<string> BenchmarkTypes() => [.. BenchmarkCases.BenchmarkTypes().Select(BenchmarkCases.DisplayName)];
+
+    [Theory]
+    [MemberData(nameof(BenchmarkTypes))]
+    public void Every_class_has_one_baseline_the_standard_rows_and_a_memory_diagnoser(string typeName)
+    {
+        var type = BenchmarkCases.BenchmarkTypes().Single(candidate => BenchmarkCases.DisplayName(candidate) == typeName);
+        var benchmarks = BenchmarkCases.All.Where(benchmark => benchmark.Type == type).ToList();
+
+        // One baseline per set of [Params] values: BenchmarkDotNet computes ratios within each set.
+        Assert.Equal(["RefitBuiltIn"], benchmarks.Where(benchmark => benchmark.IsBaseline).Select(benchmark => benchmark.Method.Name).Distinct());
+        Assert.Equal(benchmarks.Count / RowsOf(type).Length, benchmarks.Count(benchmark => benchmark.IsBaseline && benchmark.Method.Name == "RefitBuiltIn"));
+        Assert.Equal(RowsOf(type), benchmarks.Select(benchmark => benchmark.Method.Name).Where(name => name != "NewOptionsPerCall").Distinct());
+        Assert.True(
+            (type.IsGenericType ? type.GetGenericTypeDefinition() : type).IsDefined(typeof(MemoryDiagnoserAttribute), inherit: false),
+            $"{typeName} lacks [MemoryDiagnoser].");
+    }
+
+    [Fact]
+    public void Read_and_write_levels_cover_every_payload_and_round_trips_their_scenarios()
+    {
+        var expected = new List<string>();
+        foreach (var level in new[] { "ReadBufferedBenchmarks", "ReadStreamBenchmarks", "WriteCopyToBenchmarks", "WriteLoadIntoBufferBenchmarks" })
+        {
+            expected.AddRange(Payloads.Types.Select(type => $"{level}<{BenchmarkCases.DisplayName(type)}>"));
+        }
+
+        var levels = expected.Count;
+        expected.AddRange(["GetRoundTripBenchmarks<Organization>", "GetRoundTripBenchmarks<List<Repository>>", "PostRoundTripBenchmarks", "StreamingBenchmarks"]);
+
+        Assert.Equal(expected.Order(StringComparer.Ordinal), BenchmarkCases.BenchmarkTypes().Select(BenchmarkCases.DisplayName));
+
+        // 4 NewOptionsPerCall rows; streaming runs 2 rows for each of 2 item counts and 2 formats.
+        Assert.Equal((levels * s_levelRows.Length) + (3 * s_rows.Length) + 4 + (2 * 4), BenchmarkCases.All.Count);
+    }
+
+    [Fact]
+    public void Options_per_call_row_runs_only_on_the_login_payload_of_read_and_write_classes()
+    {
+        var names = BenchmarkCases.All.Where(benchmark => benchmark.Method.Name == "NewOptionsPerCall").Select(benchmark => benchmark.Name);
+
+        Assert.Equal(
+            [
+                "ReadBufferedBenchmarks<LoginViewModel>.NewOptionsPerCall",
+                "ReadStreamBenchmarks<LoginViewModel>.NewOptionsPerCall",
+                "WriteCopyToBenchmarks<LoginViewModel>.NewOptionsPerCall",
+                "WriteLoadIntoBufferBenchmarks<LoginViewModel>.NewOptionsPerCall",
+            ],
+            names.Order(StringComparer.Ordinal));
+    }
+
+    [Fact]
+    public void Config_exports_csv_and_filters_rows_by_payload()
+    {
+        var config = BenchmarkConfig.Create();
+
+        Assert.Contains(config.GetExporters(), exporter => exporter is CsvExporter);
+        Assert.Contains(OnlyForAttribute.Filter, config.GetFilters());
+    }
+
+    [Theory]
+    [InlineData(typeof(LoginViewModel), 83)]
+    [InlineData(typeof(Location), 200)]
+    [InlineData(typeof(Organization), 1_024)]
+    [InlineData(typeof(IndexViewModel), 12_500)]
+    [InlineData(typeof(CollectionsOfPrimitives), 48_000)]
+    [InlineData(typeof(MyEventsListerViewModel), 58_000)]
+    [InlineData(typeof(List<Repository>), 170_000)]
+    public void Payload_sizes_stay_near_their_targets(Type type, int target)
+    {
+        var size = Payloads.JsonSize(type);
+
+        Assert.InRange(size, target * 0.9, target * 1.1);
+    }
+
+    [Theory]
+    [MemberData(nameof(PayloadTypes))]
+    public void Payloads_are_deterministic(Type type)
+    {
+        var first = System.Text.Json.JsonSerializer.SerializeToUtf8Bytes(DataGenerator.Create(type), type, Shared.Options);
+        var second = System.Text.Json.JsonSerializer.SerializeToUtf8Bytes(DataGenerator.Create(type), type, Shared.Options);
+
+        Assert.Equal(first, second);
+    }
+
+    public static TheoryData<Type> PayloadTypes() => [.. Payloads.Types];
+}

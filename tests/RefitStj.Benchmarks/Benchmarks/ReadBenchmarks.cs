@@ -1,0 +1,145 @@
+using System.Text.Json;
+using BenchmarkDotNet.Attributes;
+using Newtonsoft.Json;
+using RefitStj.Benchmarks.Checks;
+using RefitStj.Benchmarks.Data;
+using RefitStj.Benchmarks.Infrastructure;
+
+namespace RefitStj.Benchmarks.Benchmarks;
+
+/// <summary>
+/// Level 1, read: <c>FromHttpContentAsync&lt;T&gt;</c> on a response content made per operation by
+/// <see cref="CreateContent"/>, identically for every row (its cost is in every row but the floor, which reads the
+/// bytes straight from memory). The derived classes choose the kind of content.
+/// </summary>
+/// <typeparam name="T">The payload type.</typeparam>
+public abstract class ReadBenchmarks<T> : ICheckedBenchmark
+{
+    private Payload<T> _payload = null!;
+    private JsonSerializerOptions _options = null!;
+    private StjContentSerializer _refitStj = null!;
+    private StjContentSerializer _refitStjSourceGen = null!;
+    private JsonSerializerSettings _newtonsoft = null!;
+    private FloorSerializer<T> _floor = null!;
+
+    protected byte[] Json => _payload.Json;
+
+    [GlobalSetup]
+    public void GlobalSetup()
+    {
+        _payload = Payloads.Get<T>();
+        _options = Shared.Options;
+        _refitStj = new StjContentSerializer();
+        _refitStjSourceGen = new StjContentSerializer(BenchmarkJsonContext.Default);
+        _newtonsoft = Shared.NewtonsoftSettings;
+        _floor = new FloorSerializer<T>();
+    }
+
+    [GlobalCleanup]
+    public void GlobalCleanup() => _floor.Dispose();
+
+    /// <summary>Refit's built-in serializer: <c>content.ReadFromJsonAsync&lt;T&gt;(options)</c>.</summary>
+    [Benchmark(Baseline = true)]
+    public async Task<T?> RefitBuiltIn()
+    {
+        using var content = CreateContent();
+        return await RefitBuiltInSerializer.FromHttpContentAsync<T>(content, _options);
+    }
+
+    [Benchmark]
+    public async Task<T?> RefitStj()
+    {
+        using var content = CreateContent();
+        return await _refitStj.FromHttpContentAsync<T>(content);
+    }
+
+    /// <summary>RefitStj over a source-generated context (no reflection, no converters in the options).</summary>
+    [Benchmark]
+    public async Task<T?> RefitStjSourceGen()
+    {
+        using var content = CreateContent();
+        return await _refitStjSourceGen.FromHttpContentAsync<T>(content);
+    }
+
+    [Benchmark]
+    public async Task<T?> Newtonsoft()
+    {
+        using var content = CreateContent();
+        return await RefitNewtonsoftSerializer.FromHttpContentAsync<T>(content, _newtonsoft);
+    }
+
+    /// <summary>No HttpContent at all: <c>JsonSerializer.Deserialize(span, typeInfo)</c> over the bytes in memory.</summary>
+    [Benchmark]
+    public T? Floor() => _floor.Read(_payload.Json);
+
+    /// <summary>The anti-pattern: fresh options (and so an empty metadata cache) for every call.</summary>
+    [Benchmark]
+    [OnlyFor(typeof(LoginViewModel))]
+    public async Task<T?> NewOptionsPerCall()
+    {
+        using var content = CreateContent();
+        return await RefitBuiltInSerializer.FromHttpContentAsync<T>(content, StjContentSerializer.CreateDefaultOptions());
+    }
+
+    public void Check(string method, object? result)
+    {
+        if (method is not (nameof(RefitBuiltIn) or nameof(RefitStj) or nameof(RefitStjSourceGen) or nameof(Newtonsoft) or nameof(Floor) or nameof(NewOptionsPerCall)))
+        {
+            throw Verify.UnknownMethod(method, GetType());
+        }
+
+        Verify.SameValue(result, _payload, method);
+    }
+
+    /// <summary>A new response content holding <see cref="Json"/> with <c>Content-Type: application/json; charset=utf-8</c>.</summary>
+    protected abstract HttpContent CreateContent();
+
+    /// <summary>Adds the Content-Type the way a connection does: raw, parsed on first use.</summary>
+    protected static HttpContent WithJsonContentType(HttpContent content)
+    {
+        content.Headers.TryAddWithoutValidation("Content-Type", "application/json; charset=utf-8");
+        return content;
+    }
+}
+
+/// <summary>
+/// Reads content that is already in memory, as Refit (11.2+) hands it to the serializer after buffering the response.
+/// Each operation gets a new <see cref="ByteArrayContent"/> over the payload bytes: like a buffered response, its
+/// <c>ReadAsStreamAsync</c> returns a read-only <see cref="MemoryStream"/> over the body that hides its array, but
+/// making one costs no copy, so nothing but a few small objects is added to every row. A content cannot be shared
+/// between operations: HttpContent caches the stream it hands out and ReadFromJsonAsync disposes it.
+/// </summary>
+[MemoryDiagnoser]
+[GenericTypeArguments(typeof(LoginViewModel))]
+[GenericTypeArguments(typeof(Location))]
+[GenericTypeArguments(typeof(Organization))]
+[GenericTypeArguments(typeof(IndexViewModel))]
+[GenericTypeArguments(typeof(CollectionsOfPrimitives))]
+[GenericTypeArguments(typeof(MyEventsListerViewModel))]
+[GenericTypeArguments(typeof(List<Repository>))]
+public class ReadBufferedBenchmarks<T> : ReadBenchmarks<T>
+{
+    protected override HttpContent CreateContent() => WithJsonContentType(new ByteArrayContent(Json));
+}
+
+/// <summary>
+/// Reads content that is not buffered: a <see cref="StreamContent"/> over a fresh non-seekable stream (not a
+/// <see cref="MemoryStream"/>) per operation, with the Content-Length a server would send.
+/// </summary>
+[MemoryDiagnoser]
+[GenericTypeArguments(typeof(LoginViewModel))]
+[GenericTypeArguments(typeof(Location))]
+[GenericTypeArguments(typeof(Organization))]
+[GenericTypeArguments(typeof(IndexViewModel))]
+[GenericTypeArguments(typeof(CollectionsOfPrimitives))]
+[GenericTypeArguments(typeof(MyEventsListerViewModel))]
+[GenericTypeArguments(typeof(List<Repository>))]
+public class ReadStreamBenchmarks<T> : ReadBenchmarks<T>
+{
+    protected override HttpContent CreateContent()
+    {
+        var content = WithJsonContentType(new StreamContent(new ForwardOnlyStream(Json)));
+        content.Headers.ContentLength = Json.Length;
+        return content;
+    }
+}

@@ -1,0 +1,49 @@
+using System.Net;
+
+namespace RefitStj.Benchmarks.Infrastructure;
+
+/// <summary>
+/// Stands in for the network: drains the request body (so request serialization is really measured, unlike a stub that
+/// never reads it) and answers 200 with cached bytes as <c>application/json; charset=utf-8</c>.
+/// </summary>
+public sealed class StubHandler(byte[] responseBody) : HttpMessageHandler
+{
+    private readonly MemoryStream _requestBody = new();
+
+    /// <summary>The body of the last request that had one.</summary>
+    public ReadOnlyMemory<byte> LastRequestBody => _requestBody.GetBuffer().AsMemory(0, (int)_requestBody.Length);
+
+    /// <summary>The Content-Length the last request with a body reported (null: it would have gone chunked).</summary>
+    public long? LastRequestContentLength { get; private set; }
+
+    protected override Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellationToken) =>
+        request.Content is null ? Task.FromResult(Respond(request)) : DrainThenRespondAsync(request, request.Content, cancellationToken);
+
+    protected override void Dispose(bool disposing)
+    {
+        if (disposing)
+        {
+            _requestBody.Dispose();
+        }
+
+        base.Dispose(disposing);
+    }
+
+    private async Task<HttpResponseMessage> DrainThenRespondAsync(HttpRequestMessage request, HttpContent content, CancellationToken cancellationToken)
+    {
+        // SocketsHttpHandler asks for the length to choose Content-Length or chunked framing, then copies the body out.
+        LastRequestContentLength = content.Headers.ContentLength;
+        _requestBody.SetLength(0);
+        await content.CopyToAsync(_requestBody, cancellationToken);
+        return Respond(request);
+    }
+
+    private HttpResponseMessage Respond(HttpRequestMessage request)
+    {
+        var content = new ByteArrayContent(responseBody);
+
+        // As a real connection does: the raw header is stored now and parsed only if someone asks for it.
+        content.Headers.TryAddWithoutValidation("Content-Type", "application/json; charset=utf-8");
+        return new HttpResponseMessage(HttpStatusCode.OK) { Content = content, RequestMessage = request };
+    }
+}
