@@ -1,0 +1,80 @@
+using BenchmarkDotNet.Attributes;
+using RefitStj.Benchmarks.Checks;
+using RefitStj.Benchmarks.Data;
+using RefitStj.Benchmarks.Infrastructure;
+
+namespace RefitStj.Benchmarks.Benchmarks;
+
+/// <summary>
+/// Where the time of a small buffered read goes. Every content-based read row pays for a new response content and its
+/// headers (Refit gets a new one per response); the floor does not. ContentOnly measures that fixed cost alone, and
+/// ContentPlusFloor is the least any serializer handed a fresh content can cost: making it, then a span parse.
+/// </summary>
+[MemoryDiagnoser]
+[GenericTypeArguments(typeof(LoginViewModel))]
+[GenericTypeArguments(typeof(Organization))]
+public class ReadOverheadBenchmarks<T> : ICheckedBenchmark
+{
+    private Payload<T> _payload = null!;
+    private StjContentSerializer _refitStj = null!;
+    private FloorSerializer<T> _floor = null!;
+
+    [GlobalSetup]
+    public void GlobalSetup()
+    {
+        _payload = Payloads.Get<T>();
+        _refitStj = new StjContentSerializer();
+        _floor = new FloorSerializer<T>();
+    }
+
+    [GlobalCleanup]
+    public void GlobalCleanup() => _floor.Dispose();
+
+    [Benchmark(Baseline = true)]
+    public T? Floor() => _floor.Read(_payload.Json);
+
+    /// <summary>Making and disposing the content; reading its length parses no header.</summary>
+    [Benchmark]
+    public long? ContentOnly()
+    {
+        using var content = CreateContent();
+        return content.Headers.ContentLength;
+    }
+
+    [Benchmark]
+    public T? ContentPlusFloor()
+    {
+        using var content = CreateContent();
+        return _floor.Read(_payload.Json);
+    }
+
+    [Benchmark]
+    public async Task<T?> RefitStj()
+    {
+        using var content = CreateContent();
+        return await _refitStj.FromHttpContentAsync<T>(content);
+    }
+
+    public void Check(string method, object? result)
+    {
+        switch (method)
+        {
+            case nameof(ContentOnly):
+                Verify.Equal((long?)_payload.Json.Length, result, "the content's length");
+                break;
+            case nameof(Floor) or nameof(ContentPlusFloor) or nameof(RefitStj):
+                Verify.SameValue(result, _payload, method);
+                break;
+            default:
+                throw Verify.UnknownMethod(method, GetType());
+        }
+    }
+
+    // The same content the read levels hand every row: the bytes, with a raw Content-Type as a connection adds it.
+    private ByteArrayContent CreateContent()
+    {
+        var content = new ByteArrayContent(_payload.Json);
+        content.Headers.TryAddWithoutValidation("Content-Type", "application/json; charset=utf-8");
+        return content;
+    }
+}
