@@ -16,13 +16,13 @@ PAYLOADS = ["LoginViewModel", "Location", "Organization", "IndexViewModel", "Col
             "MyEventsListerViewModel", "List_Repository"]
 PAYLOAD_NAMES = {"List_Repository": "List<Repository>"}
 LEVELS = [
-    ("ReadBufferedBenchmarks", "Read: buffered content → T (as Refit 11.2+ hands it over)"),
-    ("ReadStreamBenchmarks", "Read: unbuffered stream → T"),
-    ("WriteCopyToBenchmarks", "Write: ToHttpContent + CopyToAsync (bytes on the wire)"),
-    ("WriteLoadIntoBufferBenchmarks", "Write: ToHttpContent + LoadIntoBufferAsync (Refit's Buffered mode)"),
-    ("GetRoundTripBenchmarks", "Round trip over HttpClient: GET"),
-    ("PostRoundTripBenchmarks", "Round trip over HttpClient: POST"),
-    ("StreamingBenchmarks", "Streaming IAsyncEnumerable<T>"),
+    ("ReadBufferedBenchmarks", "Read: buffered content → T (as Refit 11.2+ hands it over)", "Read buffered"),
+    ("ReadStreamBenchmarks", "Read: unbuffered stream → T", "Read unbuffered"),
+    ("WriteCopyToBenchmarks", "Write: ToHttpContent + CopyToAsync (bytes on the wire)", "Write + CopyTo"),
+    ("WriteLoadIntoBufferBenchmarks", "Write: ToHttpContent + LoadIntoBufferAsync (Refit's Buffered mode)", "Write + LoadIntoBuffer"),
+    ("GetRoundTripBenchmarks", "Round trip over HttpClient: GET", "GET round trip"),
+    ("PostRoundTripBenchmarks", "Round trip over HttpClient: POST", "POST round trip"),
+    ("StreamingBenchmarks", "Streaming IAsyncEnumerable<T>", "Streaming"),
 ]
 ROWS = ["RefitBuiltIn", "RefitStj", "RefitStjSourceGen", "Newtonsoft", "Floor"]
 COLORS = {"RefitStj": "#2b6cb0", "RefitStjSourceGen": "#38a169", "Newtonsoft": "#c05621", "Floor": "#718096"}
@@ -58,7 +58,7 @@ def keys_of(level, found):
 
 def tables(results):
     out = []
-    for level, title in LEVELS:
+    for level, title, _ in LEVELS:
         found = results.get(level)
         if not found:
             continue
@@ -81,10 +81,10 @@ def tables(results):
 
 def chart(results, path):
     groups = []
-    for level, title in LEVELS:
+    for level, _, short in LEVELS:
         for key in keys_of(level, results.get(level, {})):
             bars = [(r, results[level][key][r][0]) for r in ROWS[1:] if r in results[level][key] and results[level][key][r][0] is not None]
-            groups.append((f"{title.split(':')[0]}: {PAYLOAD_NAMES.get(key, key)}", bars))
+            groups.append((f"{short}: {PAYLOAD_NAMES.get(key, key)}", bars))
     bar_height, gap, label_width, width = 9, 10, 330, 820
     scale_max = max([2.0] + [min(v, 4.0) for _, bars in groups for _, v in bars])
     plot = width - label_width - 60
