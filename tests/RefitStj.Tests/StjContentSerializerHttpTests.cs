@@ -226,7 +226,7 @@ public sealed class StjContentSerializerHttpTests
     public async Task Cancellation_While_A_Slow_Body_Arrives_Gives_OperationCanceledException()
     {
         using var cts = new CancellationTokenSource();
-        var stream = new CancellingStream(Encoding.UTF8.GetBytes("""{"name":"slow","age":1}"""), cts, cancelAfterReads: 2);
+        var stream = new CancelAfterReadsStream(Encoding.UTF8.GetBytes("""{"name":"slow","age":1}"""), chunk: 3, cts, cancelAt: 2);
         using var content = new StreamContent(stream);
 
         await Assert.ThrowsAnyAsync<OperationCanceledException>(() => _serializer.FromHttpContentAsync<Person>(content, cts.Token));
@@ -291,48 +291,4 @@ public sealed class StjContentSerializerHttpTests
 
     private static HttpClient ClientReturning(Func<HttpContent> body) =>
         new(new StubHandler(_ => new HttpResponseMessage(HttpStatusCode.OK) { Content = body() })) { BaseAddress = s_base };
-
-    private sealed class CancellingStream(byte[] data, CancellationTokenSource cts, int cancelAfterReads) : Stream
-    {
-        private int _position;
-
-        public int Reads { get; private set; }
-
-        public override bool CanRead => true;
-
-        public override bool CanSeek => false;
-
-        public override bool CanWrite => false;
-
-        public override long Length => throw new NotSupportedException();
-
-        public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
-
-        public override async ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default)
-        {
-            await Task.Yield();
-            cancellationToken.ThrowIfCancellationRequested();
-            if (++Reads == cancelAfterReads)
-            {
-                await cts.CancelAsync();
-            }
-
-            var count = Math.Min(3, data.Length - _position);
-            data.AsSpan(_position, count).CopyTo(buffer.Span);
-            _position += count;
-            return count;
-        }
-
-        public override int Read(byte[] buffer, int offset, int count) => throw new NotSupportedException();
-
-        public override void Flush()
-        {
-        }
-
-        public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
-
-        public override void SetLength(long value) => throw new NotSupportedException();
-
-        public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
-    }
 }

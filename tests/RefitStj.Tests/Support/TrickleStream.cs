@@ -4,30 +4,13 @@ namespace RefitStj.Tests.Support;
 /// A read-only, non-seekable stream that hands out at most <c>chunk</c> bytes per read, asynchronously: what a socket
 /// looks like to a reader. Counts reads, and can throw after a number of bytes or refuse synchronous reads.
 /// </summary>
-internal sealed class TrickleStream(byte[] data, int chunk = 7, int failAfter = -1) : Stream
+internal sealed class TrickleStream(byte[] data, int chunk = 7, int failAfter = -1) : ReadOnlyTestStream
 {
     private int _position;
 
     public int AsyncReads { get; private set; }
 
     public bool Disposed { get; private set; }
-
-    public override bool CanRead => true;
-
-    public override bool CanSeek => false;
-
-    public override bool CanWrite => false;
-
-    public override long Length => throw new NotSupportedException();
-
-    public override long Position
-    {
-        get => throw new NotSupportedException();
-        set => throw new NotSupportedException();
-    }
-
-    public override int Read(byte[] buffer, int offset, int count) =>
-        throw new InvalidOperationException("Synchronous reads are not allowed on this stream.");
 
     public override async ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default)
     {
@@ -44,19 +27,6 @@ internal sealed class TrickleStream(byte[] data, int chunk = 7, int failAfter = 
         _position += count;
         return count;
     }
-
-    public override Task<int> ReadAsync(byte[] buffer, int offset, int count, CancellationToken cancellationToken) =>
-        ReadAsync(buffer.AsMemory(offset, count), cancellationToken).AsTask();
-
-    public override void Flush()
-    {
-    }
-
-    public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
-
-    public override void SetLength(long value) => throw new NotSupportedException();
-
-    public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
 
     protected override void Dispose(bool disposing)
     {
