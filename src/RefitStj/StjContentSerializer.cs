@@ -23,7 +23,7 @@ public sealed partial class StjContentSerializer : IHttpContentSerializer, ISync
     [RequiresUnreferencedCode(Messages.ReflectionDefaults)]
     [RequiresDynamicCode(Messages.ReflectionDefaults)]
     public StjContentSerializer()
-        : this(RefitDefaults.GetShared(), frozen: true)
+        : this(new TypeMetadataCache(RefitDefaults.GetShared()))
     {
     }
 
@@ -33,7 +33,7 @@ public sealed partial class StjContentSerializer : IHttpContentSerializer, ISync
     [RequiresUnreferencedCode(Messages.ReflectionOptions)]
     [RequiresDynamicCode(Messages.ReflectionOptions)]
     public StjContentSerializer(JsonSerializerOptions options)
-        : this(Freeze(options), frozen: true)
+        : this(new TypeMetadataCache(Freeze(options)))
     {
     }
 
@@ -45,19 +45,14 @@ public sealed partial class StjContentSerializer : IHttpContentSerializer, ISync
     /// <param name="context">The source-generated context, e.g. <c>MyJsonContext.Default</c>.</param>
     /// <exception cref="ArgumentNullException"><paramref name="context"/> is <see langword="null"/>.</exception>
     public StjContentSerializer(JsonSerializerContext context)
-        : this(FreezeResolved(context?.Options!, nameof(context)), frozen: true)
+        : this(new TypeMetadataCache(FreezeResolved(context?.Options!, nameof(context))))
     {
     }
 
-    private StjContentSerializer(JsonSerializerOptions frozenOptions, bool frozen)
-    {
-        _ = frozen;
-        Options = frozenOptions;
-        _metadata = new TypeMetadataCache(frozenOptions);
-    }
+    private StjContentSerializer(TypeMetadataCache metadata) => _metadata = metadata;
 
     /// <summary>The read-only options every call uses.</summary>
-    public JsonSerializerOptions Options { get; }
+    public JsonSerializerOptions Options => _metadata.Options;
 
     /// <summary>
     /// The most bytes of a response body this serializer will read, or <see langword="null"/> (the default) for no limit
@@ -100,10 +95,10 @@ public sealed partial class StjContentSerializer : IHttpContentSerializer, ISync
     /// <typeparam name="T">The declared body type; an interface or abstract type without polymorphism metadata is written by the runtime type.</typeparam>
     /// <param name="item">The body.</param>
     /// <returns>The request content.</returns>
-    public HttpContent ToHttpContent<T>(T item) => JsonBodyWriter.Write(item, _metadata.Get<T>(), _metadata);
+    public HttpContent ToHttpContent<T>(T item) => JsonBodyWriter.Write(item, _metadata);
 
     /// <inheritdoc cref="ToHttpContent{T}(T)"/>
-    public HttpContent ToHttpContentSynchronous<T>(T item) => JsonBodyWriter.Write(item, _metadata.Get<T>(), _metadata);
+    public HttpContent ToHttpContentSynchronous<T>(T item) => JsonBodyWriter.Write(item, _metadata);
 
     /// <summary>
     /// Creates content that serializes <paramref name="item"/> onto the request stream when it is sent, without
@@ -172,7 +167,7 @@ public sealed partial class StjContentSerializer : IHttpContentSerializer, ISync
     /// <exception cref="ArgumentNullException"><paramref name="options"/> is <see langword="null"/>.</exception>
     /// <exception cref="ArgumentException"><paramref name="options"/> has no <see cref="JsonSerializerOptions.TypeInfoResolver"/>.</exception>
     public static StjContentSerializer CreateWithResolver(JsonSerializerOptions options) =>
-        new(FreezeResolved(options, nameof(options)), frozen: true);
+        new(new TypeMetadataCache(FreezeResolved(options, nameof(options))));
 
     private static JsonSerializerOptions FreezeResolved(JsonSerializerOptions options, string paramName)
     {

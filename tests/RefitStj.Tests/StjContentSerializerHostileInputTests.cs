@@ -32,7 +32,7 @@ public sealed class StjContentSerializerHostileInputTests
 
     [Theory]
     [MemberData(nameof(PayloadTypes))]
-    public async Task Every_Truncation_Of_Every_Payload_Gives_JsonException(Type type)
+    public async Task Truncations_Of_Every_Payload_Give_JsonException(Type type)
     {
         var json = PayloadJson(type);
         Assert.NotNull(await Read(type, json, json.Length));

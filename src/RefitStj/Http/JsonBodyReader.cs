@@ -24,9 +24,10 @@ internal static class JsonBodyReader
     public static async Task<T?> ReadAsync<T>(HttpContent content, JsonTypeInfo<T> typeInfo, long limit, CancellationToken cancellationToken)
     {
         var encoding = Charsets.GetTranscodingEncoding(content.Headers);
-        if (content.Headers.ContentLength is { } declared && declared > limit)
+        var declaredLength = content.Headers.ContentLength;
+        if (declaredLength > limit)
         {
-            throw ResponseTooLargeException.Declared(limit, declared);
+            throw ResponseTooLargeException.Declared(limit, declaredLength.Value);
         }
 
         var stream = await content.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false);
@@ -40,7 +41,7 @@ internal static class JsonBodyReader
 
         if (encoding is null)
         {
-            return await ReadStreamAsync(stream, content.Headers.ContentLength, typeInfo, limit, cancellationToken).ConfigureAwait(false);
+            return await ReadStreamAsync(stream, declaredLength, typeInfo, limit, cancellationToken).ConfigureAwait(false);
         }
 
         // Leaves the response stream open: it belongs to the content, which the caller disposes.

@@ -19,8 +19,9 @@ internal sealed class JsonBodyWriter
     private Utf8JsonWriter? _writer;
     private JsonSerializerOptions? _writerFor;
 
-    public static PooledJsonContent Write<T>(T item, TypeMetadata<T> metadata, TypeMetadataCache cache)
+    public static PooledJsonContent Write<T>(T item, TypeMetadataCache cache)
     {
+        var metadata = cache.Get<T>();
         // Taken off the thread while in use, so a converter that re-enters the serializer gets a writer of its own.
         var self = t_cached ?? new JsonBodyWriter();
         t_cached = null;

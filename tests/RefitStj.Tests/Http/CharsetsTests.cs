@@ -44,14 +44,6 @@ public sealed class CharsetsTests
         Assert.IsType<ArgumentException>(ex.InnerException, exactMatch: false);
     }
 
-    [Fact]
-    public void Utf8_Charset_Is_Decided_Without_An_Encoding_Lookup()
-    {
-        // Encoding.GetEncoding would resolve this to UTF-8 too; the point is that the result is the same null.
-        Assert.Equal(Encoding.UTF8.CodePage, Encoding.GetEncoding("utf-8").CodePage);
-        Assert.Null(Charsets.GetTranscodingEncoding("utf-8"));
-    }
-
     [Theory]
     [InlineData("application/json; charset=utf-16", "utf-16")]
     [InlineData("application/json;charset=\"ISO-8859-1\"", "\"ISO-8859-1\"")]
