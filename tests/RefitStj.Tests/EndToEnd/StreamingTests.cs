@@ -5,12 +5,6 @@ using RefitStj.Tests.Support;
 
 namespace RefitStj.Tests.EndToEnd;
 
-public interface IFeedApi
-{
-    [Get("/feed")]
-    IAsyncEnumerable<Tick> Feed(CancellationToken cancellationToken = default);
-}
-
 /// <summary>Refit clients with <see cref="IAsyncEnumerable{T}"/> return types, in each framing Refit picks from the media type.</summary>
 public sealed class StreamingTests
 {

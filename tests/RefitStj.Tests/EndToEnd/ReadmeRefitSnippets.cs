@@ -1,0 +1,99 @@
+using System.Net;
+using System.Text.Json;
+using System.Text.Json.Serialization;
+using System.Text.Json.Serialization.Metadata;
+using Refit;
+using RefitStj;
+using RefitStj.Tests.Streaming;
+using RefitStj.Tests.Support;
+
+namespace RefitStj.Tests.EndToEnd;
+
+// README's C# blocks that need real Refit (RestService, RefitSettings, Refit's attributes), copied as README shows them
+// (ReadmeTests fails when the two differ) and run through real Refit clients over a stubbed handler. The declarations
+// below are the ones the blocks assume; IFeedApi is README's own and also serves StreamingTests.
+
+public interface IGitHubApi
+{
+    [Get("/repos/{owner}/{name}")]
+    Task<Repo> GetRepository(string owner, string name);
+}
+
+public sealed record Repo(string Name, int Stars);
+
+public interface IFeedApi
+{
+    [Get("/feed")]
+    IAsyncEnumerable<Tick> Feed(CancellationToken cancellationToken = default);
+}
+
+[JsonSourceGenerationOptions(PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase, PropertyNameCaseInsensitive = true)]
+[JsonSerializable(typeof(Repo))]
+[JsonSerializable(typeof(List<Repo>))]
+internal sealed partial class AppJsonContext : JsonSerializerContext;
+
+[JsonSerializable(typeof(Tick))]
+internal sealed partial class OtherContext : JsonSerializerContext;
+
+public sealed class ReadmeRefitSnippets
+{
+    private const string RepoJson = """{"name":"refit","stars":9000}""";
+
+    [Fact]
+    public void Readme_Quick_Start_Builds_A_Client_With_StjContentSerializer()
+    {
+        // Built only: calling it would reach the network.
+        var api = RestService.For<IGitHubApi>("https://api.github.com",
+            new RefitSettings { ContentSerializer = new StjContentSerializer() });
+
+        Assert.NotNull(api);
+    }
+
+    [Fact]
+    public async Task Readme_Quick_Start_Settings_Read_A_Response_Through_Refit()
+    {
+        // The Quick start's settings, over a stub instead of the network.
+        var api = RestService.For<IGitHubApi>(Clients.Http(Clients.Answering(HttpStatusCode.OK, RepoJson)),
+            new RefitSettings { ContentSerializer = new StjContentSerializer() });
+
+        Assert.Equal(new Repo("refit", 9000), await api.GetRepository("reactiveui", "refit"));
+    }
+
+    [Fact]
+    public async Task Readme_Streaming_Feed_Hands_Over_Each_Item()
+    {
+        var handled = new List<Tick>();
+        void Handle(Tick tick) => handled.Add(tick);
+        var api = Clients.For<IFeedApi>(Clients.Trickling(HttpStatusCode.OK, "{\"id\":1}\n{\"id\":2}\n", chunk: 4, mediaType: "application/x-ndjson"));
+
+        await foreach (var tick in api.Feed())
+        {
+            Handle(tick); // each item as soon as it is complete
+        }
+
+        Assert.Equal([new Tick(1, null), new Tick(2, null)], handled);
+    }
+
+    [Fact]
+    public async Task Readme_Source_Generated_Contexts_Serve_Refit_And_Combine()
+    {
+        var stub = Clients.Answering(HttpStatusCode.OK, """{"NAME":"refit","stars":9000}""");
+
+        var settings = new RefitSettings { ContentSerializer = new StjContentSerializer(AppJsonContext.Default) };
+
+        var api = RestService.For<IGitHubApi>(Clients.Http(stub), settings);
+        Assert.Equal(new Repo("refit", 9000), await api.GetRepository("reactiveui", "refit"));
+
+        // several contexts, or any options whose TypeInfoResolver is set (these options apply, not the contexts' own):
+        var chained = StjContentSerializer.CreateWithResolver(new JsonSerializerOptions
+        {
+            TypeInfoResolver = JsonTypeInfoResolver.Combine(AppJsonContext.Default, OtherContext.Default),
+        });
+
+        // Both contexts' types, with the given options' names: no naming policy, matched case-sensitively.
+        Assert.Equal(new Repo("refit", 9000), chained.DeserializeFromString<Repo>("""{"Name":"refit","Stars":9000}"""));
+        Assert.Equal(new Tick(3, "c"), chained.DeserializeFromString<Tick>("""{"Id":3,"Name":"c"}"""));
+        using var content = chained.ToHttpContent(new Repo("refit", 9000));
+        Assert.Equal("""{"Name":"refit","Stars":9000}""", await content.ReadAsStringAsync());
+    }
+}
