@@ -1,4 +1,7 @@
+using System.ComponentModel;
+using System.Diagnostics;
 using System.IO.Compression;
+using System.Text.RegularExpressions;
 using System.Xml.Linq;
 using RefitStj.Tests.Support;
 
@@ -63,12 +66,48 @@ public sealed class PackageTests : IClassFixture<PackageTests.PackedPackage>
     }
 
     [Fact]
+    public void Package_Names_Its_Git_Repository_And_The_Commit_It_Was_Packed_From()
+    {
+        var repository = Assert.Single(_package.Nuspec.Descendants(), e => e.Name.LocalName == "repository");
+        var commit = repository.Attribute("commit")?.Value;
+
+        Assert.Equal("git", repository.Attribute("type")?.Value);
+        if (GitHead() is { } head)
+        {
+            Assert.Matches("^[0-9a-f]{40}$", commit);
+            Assert.Equal(head, commit);
+        }
+        else
+        {
+            // No git command or no repository here: the SDK reads .git itself, so a commit may still be there.
+            Assert.True(commit is null || Regex.IsMatch(commit, "^[0-9a-f]{40}$"), commit);
+        }
+    }
+
+    [Fact]
     public void Packed_Package_Restores_Builds_And_Runs_In_A_Consumer_Project()
     {
         var output = _package.RunConsumer();
 
         Assert.Contains("consumer: POST {\"name\":\"Ada\",\"age\":36} with Content-Length 23", output, StringComparison.Ordinal);
         Assert.Contains("consumer: GET Ada, 36", output, StringComparison.Ordinal);
+    }
+
+    /// <summary>The repository's HEAD commit from <c>git rev-parse HEAD</c>, or <see langword="null"/> without git or a repository.</summary>
+    private static string? GitHead()
+    {
+        try
+        {
+            var start = new ProcessStartInfo("git", "rev-parse HEAD") { WorkingDirectory = Repository.Root, RedirectStandardOutput = true, RedirectStandardError = true };
+            using var git = Process.Start(start)!;
+            var output = git.StandardOutput.ReadToEnd().Trim();
+            git.WaitForExit();
+            return git.ExitCode == 0 ? output : null;
+        }
+        catch (Win32Exception)
+        {
+            return null;
+        }
     }
 
     public sealed class PackedPackage : IDisposable
