@@ -30,6 +30,31 @@ public class CheckTests
         await Assert.ThrowsAsync<BenchmarkCheckException>(benchmark.RunAsync);
     }
 
+    [Theory]
+    [InlineData("FloorSourceGen")]
+    [InlineData("ContentOnly")]
+    [InlineData("RefitStjSourceGen")]
+    public async Task A_write_overhead_row_that_wrote_nothing_or_reports_another_length_fails(string method)
+    {
+        var benchmark = new WriteOverheadBenchmarks<Organization>();
+        benchmark.GlobalSetup();
+        try
+        {
+            var length = (long)Payloads.Get<Organization>().Json.Length;
+
+            // Nothing written yet: the right length alone must not pass.
+            Assert.Throws<BenchmarkCheckException>(() => benchmark.Check(method, length));
+
+            var result = method == "FloorSourceGen" ? benchmark.FloorSourceGen() : method == "ContentOnly" ? await benchmark.ContentOnly() : await benchmark.RefitStjSourceGen();
+            benchmark.Check(method, result);
+            Assert.Throws<BenchmarkCheckException>(() => benchmark.Check(method, result - 1));
+        }
+        finally
+        {
+            benchmark.GlobalCleanup();
+        }
+    }
+
     [Fact]
     public void A_value_with_one_changed_field_is_not_the_payload()
     {

@@ -16,11 +16,13 @@ public class SuiteShapeTests
     // Streaming compares RefitStj with the built-in async enumerable reader only: there is no floor to stream from.
     private static readonly string[] s_streamingRows = ["RefitBuiltIn", "RefitStj"];
 
-    // The overhead breakdown measures against the floor itself.
+    // The overhead breakdowns measure against the floor itself.
     private static readonly string[] s_overheadRows = ["Floor", "ContentOnly", "ContentPlusFloor", "RefitStj"];
+    private static readonly string[] s_writeOverheadRows = ["Floor", "FloorSourceGen", "ContentOnly", "RefitStj", "RefitStjSourceGen"];
 
     private static string[] RowsOf(Type type) =>
         type.Name.StartsWith("ReadOverhead", StringComparison.Ordinal) ? s_overheadRows
+        : type.Name.StartsWith("WriteOverhead", StringComparison.Ordinal) ? s_writeOverheadRows
         : type.Name.StartsWith("Read", StringComparison.Ordinal) || type.Name.StartsWith("Write", StringComparison.Ordinal) ? s_levelRows
         : type.Name.StartsWith("Streaming", StringComparison.Ordinal) ? s_streamingRows
         : s_rows;
@@ -55,12 +57,15 @@ public class SuiteShapeTests
 
         var levels = expected.Count;
         expected.AddRange(["GetRoundTripBenchmarks<Organization>", "GetRoundTripBenchmarks<List<Repository>>", "PostRoundTripBenchmarks", "StreamingBenchmarks",
-            "ReadOverheadBenchmarks<LoginViewModel>", "ReadOverheadBenchmarks<Organization>"]);
+            "ReadOverheadBenchmarks<LoginViewModel>", "ReadOverheadBenchmarks<Organization>",
+            "WriteOverheadBenchmarks<LoginViewModel>", "WriteOverheadBenchmarks<Organization>"]);
 
         Assert.Equal(expected.Order(StringComparer.Ordinal), BenchmarkCases.BenchmarkTypes().Select(BenchmarkCases.DisplayName));
 
-        // 4 NewOptionsPerCall rows; streaming runs 2 rows for each of 2 item counts and 2 formats; 2 overhead classes.
-        Assert.Equal((levels * s_levelRows.Length) + (3 * s_rows.Length) + 4 + (2 * 4) + (2 * s_overheadRows.Length), BenchmarkCases.All.Count);
+        // 4 NewOptionsPerCall rows; streaming runs 2 rows for each of 2 item counts and 2 formats; 2 classes of each overhead breakdown.
+        Assert.Equal(
+            (levels * s_levelRows.Length) + (3 * s_rows.Length) + 4 + (2 * 4) + (2 * s_overheadRows.Length) + (2 * s_writeOverheadRows.Length),
+            BenchmarkCases.All.Count);
     }
 
     [Fact]
