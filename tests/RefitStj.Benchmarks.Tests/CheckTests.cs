@@ -12,6 +12,10 @@ public class CheckTests
     [InlineData("RefitBuiltIn")]
     [InlineData("RefitStj")]
     [InlineData("Newtonsoft")]
+#if REAL_REFIT
+    [InlineData("RefitBuiltInByHand")]
+    [InlineData("RefitFastPath")]
+#endif
     public async Task A_read_that_returns_another_value_fails(string method)
     {
         var benchmark = BenchmarkCases.For(typeof(WrongBodyReadBenchmarks)).Single(candidate => candidate.Method.Name == method);
@@ -23,12 +27,65 @@ public class CheckTests
     [InlineData("RefitBuiltIn")]
     [InlineData("RefitStj")]
     [InlineData("Newtonsoft")]
+#if REAL_REFIT
+    [InlineData("RefitBuiltInByHand")]
+    [InlineData("RefitFastPath")]
+#endif
     public async Task A_write_that_loses_bytes_fails(string method)
     {
         var benchmark = BenchmarkCases.For(typeof(TruncatingWriteBenchmarks)).Single(candidate => candidate.Method.Name == method);
 
         await Assert.ThrowsAsync<BenchmarkCheckException>(benchmark.RunAsync);
     }
+
+    [Theory]
+    [InlineData("FloorSourceGen")]
+    [InlineData("ContentOnly")]
+    [InlineData("RefitStjSourceGen")]
+    public async Task A_write_overhead_row_that_wrote_nothing_or_reports_another_length_fails(string method)
+    {
+        var benchmark = new WriteOverheadBenchmarks<Organization>();
+        benchmark.GlobalSetup();
+        try
+        {
+            var length = (long)Payloads.Get<Organization>().Json.Length;
+
+            // Nothing written yet: the right length alone must not pass.
+            Assert.Throws<BenchmarkCheckException>(() => benchmark.Check(method, length));
+
+            var result = method == "FloorSourceGen" ? benchmark.FloorSourceGen() : method == "ContentOnly" ? await benchmark.ContentOnly() : await benchmark.RefitStjSourceGen();
+            benchmark.Check(method, result);
+            Assert.Throws<BenchmarkCheckException>(() => benchmark.Check(method, result - 1));
+        }
+        finally
+        {
+            benchmark.GlobalCleanup();
+        }
+    }
+
+#if REAL_REFIT
+    [Theory]
+    [InlineData("RefitBuiltIn")]
+    [InlineData("RefitStj")]
+    public async Task A_refit_client_round_trip_that_returns_another_value_or_sends_another_body_fails(string method)
+    {
+        var benchmark = new RefitClientPostBenchmarks();
+        benchmark.GlobalSetup();
+        try
+        {
+            // No request sent yet, so no body: even the right response value must not pass.
+            Assert.Throws<BenchmarkCheckException>(() => benchmark.Check(method, Payloads.Get<Location>().Value));
+
+            var result = method == "RefitBuiltIn" ? await benchmark.RefitBuiltIn() : await benchmark.RefitStj();
+            benchmark.Check(method, result);
+            Assert.Throws<BenchmarkCheckException>(() => benchmark.Check(method, new Location { Id = result.Id, City = "Elsewhere" }));
+        }
+        finally
+        {
+            benchmark.GlobalCleanup();
+        }
+    }
+#endif
 
     [Fact]
     public void A_value_with_one_changed_field_is_not_the_payload()

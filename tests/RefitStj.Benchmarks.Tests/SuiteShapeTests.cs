@@ -10,19 +10,30 @@ public class SuiteShapeTests
 {
     private static readonly string[] s_rows = ["RefitBuiltIn", "RefitStj", "Newtonsoft", "Floor"];
 
-    // Read and write classes also have a row for RefitStj over a source-generated context.
+    // Read and write classes also have a row for RefitStj over a source-generated context. Built against the real Refit
+    // package, the baseline is Refit's own class, joined by the by-hand baseline of the default build and Refit's fast path.
+#if REAL_REFIT
+    private static readonly string[] s_levelRows = ["RefitBuiltIn", "RefitBuiltInByHand", "RefitFastPath", "RefitStj", "RefitStjSourceGen", "Newtonsoft", "Floor"];
+#else
     private static readonly string[] s_levelRows = ["RefitBuiltIn", "RefitStj", "RefitStjSourceGen", "Newtonsoft", "Floor"];
+#endif
 
     // Streaming compares RefitStj with the built-in async enumerable reader only: there is no floor to stream from.
     private static readonly string[] s_streamingRows = ["RefitBuiltIn", "RefitStj"];
 
-    // The overhead breakdown measures against the floor itself.
+    // The overhead breakdowns measure against the floor itself.
     private static readonly string[] s_overheadRows = ["Floor", "ContentOnly", "ContentPlusFloor", "RefitStj"];
+    private static readonly string[] s_writeOverheadRows = ["Floor", "FloorSourceGen", "ContentOnly", "RefitStj", "RefitStjSourceGen"];
+
+    // Real Refit clients (real-Refit build only): the same client with Refit's serializer, then with RefitStj.
+    private static readonly string[] s_refitClientRows = ["RefitBuiltIn", "RefitStj"];
 
     private static string[] RowsOf(Type type) =>
         type.Name.StartsWith("ReadOverhead", StringComparison.Ordinal) ? s_overheadRows
+        : type.Name.StartsWith("WriteOverhead", StringComparison.Ordinal) ? s_writeOverheadRows
         : type.Name.StartsWith("Read", StringComparison.Ordinal) || type.Name.StartsWith("Write", StringComparison.Ordinal) ? s_levelRows
         : type.Name.StartsWith("Streaming", StringComparison.Ordinal) ? s_streamingRows
+        : type.Name.StartsWith("RefitClient", StringComparison.Ordinal) ? s_refitClientRows
         : s_rows;
 
     public static TheoryData<string> BenchmarkTypes() => [.. BenchmarkCases.BenchmarkTypes().Select(BenchmarkCases.DisplayName)];
@@ -55,12 +66,20 @@ public class SuiteShapeTests
 
         var levels = expected.Count;
         expected.AddRange(["GetRoundTripBenchmarks<Organization>", "GetRoundTripBenchmarks<List<Repository>>", "PostRoundTripBenchmarks", "StreamingBenchmarks",
-            "ReadOverheadBenchmarks<LoginViewModel>", "ReadOverheadBenchmarks<Organization>"]);
+            "ReadOverheadBenchmarks<LoginViewModel>", "ReadOverheadBenchmarks<Organization>",
+            "WriteOverheadBenchmarks<LoginViewModel>", "WriteOverheadBenchmarks<Organization>"]);
+        var refitClientRows = 0;
+#if REAL_REFIT
+        expected.AddRange(["RefitClientGetBenchmarks<Organization>", "RefitClientGetBenchmarks<List<Repository>>", "RefitClientPostBenchmarks"]);
+        refitClientRows = 3 * s_refitClientRows.Length;
+#endif
 
         Assert.Equal(expected.Order(StringComparer.Ordinal), BenchmarkCases.BenchmarkTypes().Select(BenchmarkCases.DisplayName));
 
-        // 4 NewOptionsPerCall rows; streaming runs 2 rows for each of 2 item counts and 2 formats; 2 overhead classes.
-        Assert.Equal((levels * s_levelRows.Length) + (3 * s_rows.Length) + 4 + (2 * 4) + (2 * s_overheadRows.Length), BenchmarkCases.All.Count);
+        // 4 NewOptionsPerCall rows; streaming runs 2 rows for each of 2 item counts and 2 formats; 2 classes of each overhead breakdown.
+        Assert.Equal(
+            (levels * s_levelRows.Length) + (3 * s_rows.Length) + 4 + (2 * 4) + (2 * s_overheadRows.Length) + (2 * s_writeOverheadRows.Length) + refitClientRows,
+            BenchmarkCases.All.Count);
     }
 
     [Fact]

@@ -4,10 +4,17 @@ using RefitStj.Benchmarks.Checks;
 
 // dotnet run -c Release -- --filter '*'     every benchmark (BenchmarkDotNet's usual options apply)
 // dotnet run -c Release -- --smoke          every benchmark method once, in process, checked: exits 1 on a failure
+// Add -p:RefitVersion=x.y.z before -- to run against that Refit package (its own serializer and real Refit clients).
 if (args.Contains("--smoke"))
 {
     return await SmokeRun.RunAsync(Console.Out);
 }
+
+#if REAL_REFIT
+// BenchmarkDotNet builds each benchmark process from this project again; MSBuild reads environment variables as
+// properties, so this keeps those builds in the same Refit mode (the package is already in the local package cache).
+Environment.SetEnvironmentVariable("RefitVersion", BenchmarkConfig.RefitVersion);
+#endif
 
 var summaries = BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(args, BenchmarkConfig.Create());
 return summaries.Any(summary => summary.HasCriticalValidationErrors || summary.Reports.Any(report => !report.Success)) ? 1 : 0;

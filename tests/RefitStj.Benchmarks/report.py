@@ -2,8 +2,13 @@
 
     python3 tests/RefitStj.Benchmarks/report.py BenchmarkDotNet.Artifacts/results docs/benchmarks.svg > tables.md
 
+A run built with -p:RefitVersion=x.y.z writes its reports to BenchmarkDotNet.Artifacts/refit-x.y.z/results (give
+that folder instead): there the baseline is Refit's own serializer class, the level tables gain the RefitBuiltInByHand
+and RefitFastPath columns, and a table of the round trips through a real Refit client is added.
+
 Tables: one per level, a row per payload, Ratio (time) and Alloc Ratio of each row against the baseline (Refit's
-built-in path). Chart: the same time ratios as bars, the baseline at 1.0.
+built-in path); then the overhead breakdowns, against the floor. Chart: the levels' time ratios as bars, the
+baseline at 1.0.
 """
 import csv
 import glob
@@ -23,14 +28,35 @@ LEVELS = [
     ("GetRoundTripBenchmarks", "Round trip over HttpClient: GET", "GET round trip"),
     ("PostRoundTripBenchmarks", "Round trip over HttpClient: POST", "POST round trip"),
     ("StreamingBenchmarks", "Streaming IAsyncEnumerable<T>", "Streaming"),
+    # Real-Refit build only: RefitClientGetBenchmarks<T> and RefitClientPostBenchmarks, as one table (see load).
+    ("RefitClientBenchmarks", "Round trip through a real Refit client (RestService.For)", "Refit client"),
 ]
-ROWS = ["RefitBuiltIn", "RefitStj", "RefitStjSourceGen", "Newtonsoft", "Floor"]
-COLORS = {"RefitStj": "#2b6cb0", "RefitStjSourceGen": "#38a169", "Newtonsoft": "#c05621", "Floor": "#718096"}
+# Columns in this order when present; RefitBuiltInByHand and RefitFastPath exist only in a real-Refit run.
+ROWS = ["RefitBuiltIn", "RefitBuiltInByHand", "RefitFastPath", "RefitStj", "RefitStjSourceGen", "Newtonsoft", "Floor"]
+COLORS = {"RefitBuiltInByHand": "#d69e2e", "RefitFastPath": "#805ad5",
+          "RefitStj": "#2b6cb0", "RefitStjSourceGen": "#38a169", "Newtonsoft": "#c05621", "Floor": "#718096"}
+REFIT_CLIENT_KEYS = ["GET Organization", "GET List<Repository>", "POST Location body"]
+# Overhead breakdowns: ratios against their own baseline, the floor; ContentOnly is a part, not an alternative.
+OVERHEADS = [
+    ("ReadOverheadBenchmarks", "Where a small buffered read's time goes",
+     ["Floor", "ContentOnly", "ContentPlusFloor", "RefitStj"]),
+    ("WriteOverheadBenchmarks", "Where a small write's time goes",
+     ["Floor", "FloorSourceGen", "ContentOnly", "RefitStj", "RefitStjSourceGen"]),
+]
+TIME_UNITS = {"ns": 1.0, "μs": 1e3, "µs": 1e3, "us": 1e3, "ms": 1e6, "s": 1e9}
 
 
 def ratio(value):
     value = (value or "").strip()
     return None if value in ("", "?", "NA", "-") else float(value.replace(",", ""))
+
+
+def nanoseconds(value):
+    """'1,007.0 ns' or '3.284 μs' (BenchmarkDotNet's Mean) in nanoseconds; None if absent."""
+    match = re.match(r"^\s*([\d,.]+)\s*(\S+)\s*$", value or "")
+    if not match or match.group(2) not in TIME_UNITS:
+        return None
+    return float(match.group(1).replace(",", "")) * TIME_UNITS[match.group(2)]
 
 
 def load(folder):
@@ -39,6 +65,10 @@ def load(folder):
         name = os.path.basename(path).replace("RefitStj.Benchmarks.Benchmarks.", "").replace("-report.csv", "")
         match = re.match(r"([A-Za-z]+Benchmarks)(?:_(.+))?$", name)
         level, payload = match.group(1), (match.group(2) or "").rstrip("_")
+        if level == "RefitClientGetBenchmarks":
+            level, payload = "RefitClientBenchmarks", f"GET {PAYLOAD_NAMES.get(payload, payload)}"
+        elif level == "RefitClientPostBenchmarks":
+            level, payload = "RefitClientBenchmarks", "POST Location body"
         with open(path, newline="", encoding="utf-8") as handle:
             for row in csv.DictReader(handle):
                 key = payload
@@ -52,12 +82,19 @@ def load(folder):
 
 
 def keys_of(level, found):
+    if level == "RefitClientBenchmarks":
+        return [k for k in REFIT_CLIENT_KEYS if k in found]
     ordered = [p for p in PAYLOADS if p in found] if level not in ("StreamingBenchmarks", "PostRoundTripBenchmarks") else sorted(found)
     return ordered
 
 
 def tables(results):
     out = []
+    if "RefitClientBenchmarks" in results or any("RefitBuiltInByHand" in rows for level in results.values() for rows in level.values()):
+        out.append("Built against the real Refit package: RefitBuiltIn (the baseline) is Refit's own SystemTextJsonContentSerializer"
+                   " with GetDefaultJsonSerializerOptions(); RefitBuiltInByHand is the default build's baseline (the same"
+                   " System.Net.Http.Json calls by hand); RefitFastPath is Refit's class over GetFastPathJsonSerializerOptions()"
+                   " with the source-generated context.\n")
     for level, title, _ in LEVELS:
         found = results.get(level)
         if not found:
@@ -76,7 +113,47 @@ def tables(results):
             baseline = found[key].get("RefitBuiltIn", (None, None, "", ""))
             out.append(f"| {PAYLOAD_NAMES.get(key, key)} | {baseline[2]} | " + " | ".join(cells) + " |")
         out.append("")
+    out.extend(overhead_tables(results))
     return "\n".join(out)
+
+
+def overhead_tables(results):
+    """Each overhead row as 'mean, allocated (ratio to the floor)'; for writes, the source-generated-to-reflection
+    ratio the floors allow once the content's fixed cost is paid, next to the one RefitStj reaches."""
+    out = []
+    for level, title, rows in OVERHEADS:
+        found = results.get(level)
+        if not found:
+            continue
+        rows = [r for r in rows if any(r in found[k] for k in found)]
+        derived = level == "WriteOverheadBenchmarks"
+        out.append(f"**{title}** (`{level}`): mean, allocated per call (Ratio against the floor)\n")
+        extra = ["(FloorSourceGen + ContentOnly) / (Floor + ContentOnly)",
+                 "RefitStjSourceGen / RefitStj"] if derived else []
+        out.append("| Payload | " + " | ".join(rows + extra) + " |")
+        out.append("|---|" + "---:|" * (len(rows) + len(extra)))
+        for key in keys_of(level, found):
+            cells = []
+            for r in rows:
+                value = found[key].get(r)
+                if value is None:
+                    cells.append("")
+                    continue
+                ratio_text = "" if r == "ContentOnly" or value[0] is None else f" ({value[0]:.2f})"
+                cells.append(f"{value[2]}, {value[3]}{ratio_text}")
+            if derived:
+                mean = {r: nanoseconds(found[key][r][2]) for r in found[key]}
+                cells.append(quotient(mean, ["FloorSourceGen", "ContentOnly"], ["Floor", "ContentOnly"]))
+                cells.append(quotient(mean, ["RefitStjSourceGen"], ["RefitStj"]))
+            out.append(f"| {PAYLOAD_NAMES.get(key, key)} | " + " | ".join(cells) + " |")
+        out.append("")
+    return out
+
+
+def quotient(mean, numerator, denominator):
+    if any(mean.get(r) is None for r in numerator + denominator):
+        return ""
+    return f"{sum(mean[r] for r in numerator) / sum(mean[r] for r in denominator):.2f}"
 
 
 def chart(results, path):
@@ -93,10 +170,12 @@ def chart(results, path):
     svg = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" font-family="sans-serif" font-size="11">',
            '<rect width="100%" height="100%" fill="white"/>',
            '<text x="10" y="18" font-size="13" font-weight="bold">RefitStj vs Refit\'s built-in serializer: time ratio (lower is faster; built-in = 1.0)</text>']
-    legend_x = 10
-    for name, color in COLORS.items():
-        svg.append(f'<rect x="{legend_x}" y="28" width="10" height="10" fill="{color}"/><text x="{legend_x + 14}" y="37">{name}</text>')
-        legend_x += 150
+    # Only the rows the run has (a real-Refit run has two more), spaced to fit the width.
+    shown = [name for name in COLORS if any(name == bar for _, bars in groups for bar, _ in bars)]
+    legend_x, legend_step = 10, min(150, (width - 20) // max(len(shown), 1))
+    for name in shown:
+        svg.append(f'<rect x="{legend_x}" y="28" width="10" height="10" fill="{COLORS[name]}"/><text x="{legend_x + 14}" y="37">{name}</text>')
+        legend_x += legend_step
     y = 50
     for label, bars in groups:
         svg.append(f'<text x="10" y="{y + len(bars) * bar_height / 2 + 4}">{escape(label)}</text>')

@@ -1,6 +1,9 @@
 using System.Text.Json;
 using BenchmarkDotNet.Attributes;
 using Newtonsoft.Json;
+#if REAL_REFIT
+using Refit;
+#endif
 using RefitStj.Benchmarks.Checks;
 using RefitStj.Benchmarks.Data;
 using RefitStj.Benchmarks.Infrastructure;
@@ -10,7 +13,9 @@ namespace RefitStj.Benchmarks.Benchmarks;
 /// <summary>
 /// Level 1, read: <c>FromHttpContentAsync&lt;T&gt;</c> on a response content made per operation by
 /// <see cref="CreateContent"/>, identically for every row (its cost is in every row but the floor, which reads the
-/// bytes straight from memory). The derived classes choose the kind of content.
+/// bytes straight from memory). The derived classes choose the kind of content. Built with <c>-p:RefitVersion=...</c>,
+/// the baseline is Refit's own serializer class and two rows are added: the by-hand baseline of the default build, and
+/// Refit's class over its fast-path options.
 /// </summary>
 /// <typeparam name="T">The payload type.</typeparam>
 public abstract class ReadBenchmarks<T> : ICheckedBenchmark
@@ -21,6 +26,10 @@ public abstract class ReadBenchmarks<T> : ICheckedBenchmark
     private StjContentSerializer _refitStjSourceGen = null!;
     private JsonSerializerSettings _newtonsoft = null!;
     private FloorSerializer<T> _floor = null!;
+#if REAL_REFIT
+    private IHttpContentSerializer _refitOwn = null!;
+    private IHttpContentSerializer _refitFastPath = null!;
+#endif
 
     protected byte[] Json => _payload.Json;
 
@@ -33,18 +42,47 @@ public abstract class ReadBenchmarks<T> : ICheckedBenchmark
         _refitStjSourceGen = new StjContentSerializer(BenchmarkJsonContext.Default);
         _newtonsoft = Shared.NewtonsoftSettings;
         _floor = new FloorSerializer<T>();
+#if REAL_REFIT
+        _refitOwn = RefitOwnSerializer.CreateDefault();
+        _refitFastPath = RefitOwnSerializer.CreateFastPath();
+#endif
     }
 
     [GlobalCleanup]
     public void GlobalCleanup() => _floor.Dispose();
 
-    /// <summary>Refit's built-in serializer: <c>content.ReadFromJsonAsync&lt;T&gt;(options)</c>.</summary>
+    /// <summary>
+    /// Refit's built-in serializer: <c>content.ReadFromJsonAsync&lt;T&gt;(options)</c>; built against the real Refit
+    /// package, its <c>SystemTextJsonContentSerializer</c> with <c>GetDefaultJsonSerializerOptions()</c>.
+    /// </summary>
     [Benchmark(Baseline = true)]
     public async Task<T?> RefitBuiltIn()
     {
         using var content = CreateContent();
+#if REAL_REFIT
+        return await _refitOwn.FromHttpContentAsync<T>(content);
+#else
+        return await RefitBuiltInSerializer.FromHttpContentAsync<T>(content, _options);
+#endif
+    }
+
+#if REAL_REFIT
+    /// <summary>The default build's baseline (the same calls by hand, with RefitStj's Refit-compatible options).</summary>
+    [Benchmark]
+    public async Task<T?> RefitBuiltInByHand()
+    {
+        using var content = CreateContent();
         return await RefitBuiltInSerializer.FromHttpContentAsync<T>(content, _options);
     }
+
+    /// <summary>Refit's class over <c>GetFastPathJsonSerializerOptions()</c> with the source-generated context.</summary>
+    [Benchmark]
+    public async Task<T?> RefitFastPath()
+    {
+        using var content = CreateContent();
+        return await _refitFastPath.FromHttpContentAsync<T>(content);
+    }
+#endif
 
     [Benchmark]
     public async Task<T?> RefitStj()
@@ -83,7 +121,7 @@ public abstract class ReadBenchmarks<T> : ICheckedBenchmark
 
     public void Check(string method, object? result)
     {
-        if (method is not (nameof(RefitBuiltIn) or nameof(RefitStj) or nameof(RefitStjSourceGen) or nameof(Newtonsoft) or nameof(Floor) or nameof(NewOptionsPerCall)))
+        if (method is not (nameof(RefitBuiltIn) or "RefitBuiltInByHand" or "RefitFastPath" or nameof(RefitStj) or nameof(RefitStjSourceGen) or nameof(Newtonsoft) or nameof(Floor) or nameof(NewOptionsPerCall)))
         {
             throw Verify.UnknownMethod(method, GetType());
         }

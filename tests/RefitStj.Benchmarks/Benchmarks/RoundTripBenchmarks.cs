@@ -1,6 +1,9 @@
 using System.Text.Json;
 using BenchmarkDotNet.Attributes;
 using Newtonsoft.Json;
+#if REAL_REFIT
+using Refit;
+#endif
 using RefitStj.Benchmarks.Checks;
 using RefitStj.Benchmarks.Data;
 using RefitStj.Benchmarks.Infrastructure;
@@ -10,7 +13,9 @@ namespace RefitStj.Benchmarks.Benchmarks;
 /// <summary>
 /// Level 3, GET over HttpClient: a stub handler answers with the cached JSON of <typeparamref name="T"/>; each row
 /// sends, buffers and deserializes as Refit does. The floor reads the buffered body by copying it (one copy, as
-/// <c>HttpContent.CopyToAsync</c> hands over its buffer) into a reused stream and deserializing the span.
+/// <c>HttpContent.CopyToAsync</c> hands over its buffer) into a reused stream and deserializing the span. Built with
+/// <c>-p:RefitVersion=...</c>, the baseline calls Refit's own serializer class (and <c>RefitClientGetBenchmarks&lt;T&gt;</c>
+/// runs the same scenario through a real Refit client).
 /// </summary>
 /// <typeparam name="T">The response type: an organization (~1 KB) or a page of repositories (~170 KB).</typeparam>
 [MemoryDiagnoser]
@@ -27,6 +32,9 @@ public class GetRoundTripBenchmarks<T> : ICheckedBenchmark
     private JsonSerializerSettings _newtonsoft = null!;
     private FloorSerializer<T> _floor = null!;
     private MemoryStream _scratch = null!;
+#if REAL_REFIT
+    private IHttpContentSerializer _refitOwn = null!;
+#endif
 
     [GlobalSetup]
     public void GlobalSetup()
@@ -38,6 +46,9 @@ public class GetRoundTripBenchmarks<T> : ICheckedBenchmark
         _newtonsoft = Shared.NewtonsoftSettings;
         _floor = new FloorSerializer<T>();
         _scratch = new MemoryStream();
+#if REAL_REFIT
+        _refitOwn = RefitOwnSerializer.CreateDefault();
+#endif
     }
 
     [GlobalCleanup]
@@ -52,7 +63,11 @@ public class GetRoundTripBenchmarks<T> : ICheckedBenchmark
     public async Task<T?> RefitBuiltIn()
     {
         using var response = await _client.SendAsync(HttpMethod.Get, s_uri);
+#if REAL_REFIT
+        return await _refitOwn.FromHttpContentAsync<T>(response.Content);
+#else
         return await RefitBuiltInSerializer.FromHttpContentAsync<T>(response.Content, _options);
+#endif
     }
 
     [Benchmark]
@@ -92,7 +107,8 @@ public class GetRoundTripBenchmarks<T> : ICheckedBenchmark
 /// <summary>
 /// Level 3, POST over HttpClient: a <see cref="Location"/> body (~200 B), which the stub handler drains, and the
 /// created <see cref="Location"/> as the response. The floor sends its reused buffer as a
-/// <see cref="ReadOnlyMemoryContent"/> and reads the response like the GET floor.
+/// <see cref="ReadOnlyMemoryContent"/> and reads the response like the GET floor. Built with <c>-p:RefitVersion=...</c>,
+/// the baseline calls Refit's own serializer class.
 /// </summary>
 [MemoryDiagnoser]
 public class PostRoundTripBenchmarks : ICheckedBenchmark
@@ -107,6 +123,9 @@ public class PostRoundTripBenchmarks : ICheckedBenchmark
     private JsonSerializerSettings _newtonsoft = null!;
     private FloorSerializer<Location> _floor = null!;
     private MemoryStream _scratch = null!;
+#if REAL_REFIT
+    private IHttpContentSerializer _refitOwn = null!;
+#endif
 
     [GlobalSetup]
     public void GlobalSetup()
@@ -119,6 +138,9 @@ public class PostRoundTripBenchmarks : ICheckedBenchmark
         _newtonsoft = Shared.NewtonsoftSettings;
         _floor = new FloorSerializer<Location>();
         _scratch = new MemoryStream();
+#if REAL_REFIT
+        _refitOwn = RefitOwnSerializer.CreateDefault();
+#endif
     }
 
     [GlobalCleanup]
@@ -132,8 +154,13 @@ public class PostRoundTripBenchmarks : ICheckedBenchmark
     [Benchmark(Baseline = true)]
     public async Task<Location?> RefitBuiltIn()
     {
+#if REAL_REFIT
+        using var response = await _client.SendAsync(HttpMethod.Post, s_uri, _refitOwn.ToHttpContent(_body));
+        return await _refitOwn.FromHttpContentAsync<Location>(response.Content);
+#else
         using var response = await _client.SendAsync(HttpMethod.Post, s_uri, RefitBuiltInSerializer.ToHttpContent(_body, _options));
         return await RefitBuiltInSerializer.FromHttpContentAsync<Location>(response.Content, _options);
+#endif
     }
 
     [Benchmark]

@@ -11,7 +11,8 @@ namespace RefitStj.Benchmarks.Benchmarks;
 /// <summary>
 /// Streaming a response item by item (<c>IAsyncEnumerable&lt;T&gt;</c>): 10 and 10,000 small items, as one JSON array
 /// and as JSON Lines. The baseline is what Refit's built-in serializer does: <c>JsonSerializer.DeserializeAsyncEnumerable</c>
-/// over the stream (with <c>topLevelValues: true</c> for JSON Lines). Each operation reads a fresh stream over the body.
+/// over the stream (with <c>topLevelValues: true</c> for JSON Lines); built with <c>-p:RefitVersion=...</c>, Refit's own
+/// serializer class. Each operation reads a fresh stream over the body.
 /// </summary>
 [MemoryDiagnoser]
 public class StreamingBenchmarks : ICheckedBenchmark
@@ -19,6 +20,9 @@ public class StreamingBenchmarks : ICheckedBenchmark
     private byte[] _body = [];
     private StjContentSerializer _refitStj = null!;
     private long _expectedIdSum;
+#if REAL_REFIT
+    private IStreamingContentSerializer _refitOwn = null!;
+#endif
 
     [Params(10, 10_000)]
     public int Items { get; set; }
@@ -34,17 +38,25 @@ public class StreamingBenchmarks : ICheckedBenchmark
         var lines = items.Select(item => Encoding.UTF8.GetString(Shared.SerializeToUtf8Bytes(item)));
         _body = Encoding.UTF8.GetBytes(Format == StreamingContentFormat.JsonArray ? "[" + string.Join(",", lines) + "]" : string.Join("\n", lines) + "\n");
         _expectedIdSum = items.Sum(i => (long)i.Email!.Length);
+#if REAL_REFIT
+        _refitOwn = RefitOwnSerializer.CreateDefault();
+#endif
     }
 
     [Benchmark(Baseline = true)]
     public async Task<long> RefitBuiltIn()
     {
+#if REAL_REFIT
+        using var stream = new ForwardOnlyStream(_body);
+        return await Sum(_refitOwn.DeserializeStreamAsync<LoginViewModel>(stream, Format));
+#else
         var typeInfo = Shared.TypeInfo<LoginViewModel>();
         using var stream = new ForwardOnlyStream(_body);
         var items = Format == StreamingContentFormat.JsonArray
             ? JsonSerializer.DeserializeAsyncEnumerable(stream, typeInfo)
             : JsonSerializer.DeserializeAsyncEnumerable(stream, typeInfo, topLevelValues: true);
         return await Sum(items);
+#endif
     }
 
     [Benchmark]

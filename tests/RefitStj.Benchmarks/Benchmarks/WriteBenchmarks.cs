@@ -1,6 +1,9 @@
 using System.Text.Json;
 using BenchmarkDotNet.Attributes;
 using Newtonsoft.Json;
+#if REAL_REFIT
+using Refit;
+#endif
 using RefitStj.Benchmarks.Checks;
 using RefitStj.Benchmarks.Data;
 using RefitStj.Benchmarks.Infrastructure;
@@ -10,6 +13,8 @@ namespace RefitStj.Benchmarks.Benchmarks;
 /// <summary>
 /// Level 2, write: <c>ToHttpContent(item)</c>, then what the derived class does with the content (a content that
 /// defers serialization does it there), then Dispose. The floor writes the same bytes with no HttpContent at all.
+/// Built with <c>-p:RefitVersion=...</c>, the baseline is Refit's own serializer class and two rows are added: the
+/// by-hand baseline of the default build, and Refit's class over its fast-path options.
 /// </summary>
 /// <typeparam name="T">The payload type.</typeparam>
 public abstract class WriteBenchmarks<T> : ICheckedBenchmark
@@ -21,6 +26,10 @@ public abstract class WriteBenchmarks<T> : ICheckedBenchmark
     private StjContentSerializer _refitStjSourceGen = null!;
     private JsonSerializerSettings _newtonsoft = null!;
     private FloorSerializer<T> _floor = null!;
+#if REAL_REFIT
+    private IHttpContentSerializer _refitOwn = null!;
+    private IHttpContentSerializer _refitFastPath = null!;
+#endif
 
     [GlobalSetup]
     public void GlobalSetup()
@@ -32,6 +41,10 @@ public abstract class WriteBenchmarks<T> : ICheckedBenchmark
         _refitStjSourceGen = new StjContentSerializer(BenchmarkJsonContext.Default);
         _newtonsoft = Shared.NewtonsoftSettings;
         _floor = new FloorSerializer<T>();
+#if REAL_REFIT
+        _refitOwn = RefitOwnSerializer.CreateDefault();
+        _refitFastPath = RefitOwnSerializer.CreateFastPath();
+#endif
         Setup();
     }
 
@@ -42,13 +55,38 @@ public abstract class WriteBenchmarks<T> : ICheckedBenchmark
         Cleanup();
     }
 
-    /// <summary>Refit's built-in serializer: <c>JsonContent.Create(item, options: options)</c>.</summary>
+    /// <summary>
+    /// Refit's built-in serializer: <c>JsonContent.Create(item, options: options)</c>; built against the real Refit
+    /// package, its <c>SystemTextJsonContentSerializer</c> with <c>GetDefaultJsonSerializerOptions()</c>.
+    /// </summary>
     [Benchmark(Baseline = true)]
     public async Task<long> RefitBuiltIn()
+    {
+#if REAL_REFIT
+        using var content = _refitOwn.ToHttpContent(_item);
+#else
+        using var content = RefitBuiltInSerializer.ToHttpContent(_item, _options);
+#endif
+        return await ConsumeAsync(content);
+    }
+
+#if REAL_REFIT
+    /// <summary>The default build's baseline (the same calls by hand, with RefitStj's Refit-compatible options).</summary>
+    [Benchmark]
+    public async Task<long> RefitBuiltInByHand()
     {
         using var content = RefitBuiltInSerializer.ToHttpContent(_item, _options);
         return await ConsumeAsync(content);
     }
+
+    /// <summary>Refit's class over <c>GetFastPathJsonSerializerOptions()</c> with the source-generated context.</summary>
+    [Benchmark]
+    public async Task<long> RefitFastPath()
+    {
+        using var content = _refitFastPath.ToHttpContent(_item);
+        return await ConsumeAsync(content);
+    }
+#endif
 
     [Benchmark]
     public async Task<long> RefitStj()
@@ -97,7 +135,7 @@ public abstract class WriteBenchmarks<T> : ICheckedBenchmark
                 Verify.Equal((long)_floor.Written.Length, result, "Floor's returned length");
                 Verify.SameBytes(_floor.Written.Span, _payload.Json, method);
                 break;
-            case nameof(RefitBuiltIn) or nameof(RefitStj) or nameof(RefitStjSourceGen) or nameof(NewOptionsPerCall):
+            case nameof(RefitBuiltIn) or "RefitBuiltInByHand" or "RefitFastPath" or nameof(RefitStj) or nameof(RefitStjSourceGen) or nameof(NewOptionsPerCall):
                 Verify.Equal((long)_payload.Json.Length, result, $"{method}'s returned length");
                 Verify.SameBytes(LastWritten.Span, _payload.Json, method);
                 break;

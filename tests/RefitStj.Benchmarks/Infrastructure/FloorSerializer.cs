@@ -11,11 +11,22 @@ namespace RefitStj.Benchmarks.Infrastructure;
 /// <typeparam name="T">The payload type.</typeparam>
 public sealed class FloorSerializer<T> : IDisposable
 {
-    private readonly JsonTypeInfo<T> _typeInfo = Shared.TypeInfo<T>();
+    private readonly JsonTypeInfo<T> _typeInfo;
     private readonly ArrayBufferWriter<byte> _buffer = new();
     private readonly Utf8JsonWriter _writer;
 
-    public FloorSerializer() => _writer = new Utf8JsonWriter(_buffer, Shared.WriterOptions);
+    /// <summary>Over <see cref="Shared.Options"/>' reflection metadata.</summary>
+    public FloorSerializer()
+        : this(Shared.TypeInfo<T>())
+    {
+    }
+
+    /// <summary>Over the given metadata (a source-generated context's takes System.Text.Json's fast path on writes).</summary>
+    public FloorSerializer(JsonTypeInfo<T> typeInfo)
+    {
+        _typeInfo = typeInfo;
+        _writer = new Utf8JsonWriter(_buffer, Shared.WriterOptions);
+    }
 
     /// <summary>What the last <see cref="Write"/> produced.</summary>
     public ReadOnlyMemory<byte> Written => _buffer.WrittenMemory;
