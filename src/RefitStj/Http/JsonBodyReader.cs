@@ -1,4 +1,6 @@
 using System.Buffers;
+using System.Globalization;
+using System.Net.Http.Headers;
 using System.Text;
 using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
@@ -24,7 +26,7 @@ internal static class JsonBodyReader
     public static async Task<T?> ReadAsync<T>(HttpContent content, JsonTypeInfo<T> typeInfo, long limit, CancellationToken cancellationToken)
     {
         var encoding = Charsets.GetTranscodingEncoding(content.Headers);
-        var declaredLength = content.Headers.ContentLength;
+        var declaredLength = DeclaredLength(content.Headers);
         if (declaredLength > limit)
         {
             throw ResponseTooLargeException.Declared(limit, declaredLength.Value);
@@ -154,6 +156,24 @@ internal static class JsonBodyReader
             memory.Position = position;
             BufferPool.Return(buffer);
         }
+    }
+
+    /// <summary>
+    /// The Content-Length received or set, read raw: <see cref="HttpContentHeaders.ContentLength"/> would compute a
+    /// buffered body's length and store it as a parsed header value, an allocation per response for nothing (the
+    /// in-memory path has the exact length anyway).
+    /// </summary>
+    private static long? DeclaredLength(HttpContentHeaders headers)
+    {
+        if (headers.NonValidated.TryGetValues("Content-Length", out var values))
+        {
+            foreach (var value in values)
+            {
+                return long.TryParse(value, NumberStyles.None, CultureInfo.InvariantCulture, out var length) ? length : null;
+            }
+        }
+
+        return null;
     }
 
     private static int InitialSize(long? declaredLength, long limit)

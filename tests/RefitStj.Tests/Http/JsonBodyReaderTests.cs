@@ -69,6 +69,30 @@ public sealed class JsonBodyReaderTests
     }
 
     [Fact]
+    public async Task Raw_Content_Length_As_A_Connection_Adds_It_Is_Checked_Before_Reading()
+    {
+        var stream = new TrickleStream(PeopleJson(50));
+        using var content = new StreamContent(stream);
+        content.Headers.TryAddWithoutValidation("Content-Length", "5000");
+
+        var ex = await Assert.ThrowsAsync<ResponseTooLargeException>(() => JsonBodyReader.ReadAsync(content, s_people, 1000, CancellationToken.None));
+
+        Assert.Equal(5000, ex.Size);
+        Assert.Equal(0, stream.AsyncReads);
+    }
+
+    [Fact]
+    public async Task Reading_A_Buffered_Body_Leaves_Its_Headers_As_They_Were()
+    {
+        using var content = Bodies.Json("""{"name":"m","age":2}""");
+
+        Assert.Equal(new Person("m", 2), await JsonBodyReader.ReadAsync(content, s_person, long.MaxValue, CancellationToken.None));
+
+        // Asking Headers.ContentLength would compute the length and store it as a header: an allocation per response.
+        Assert.False(content.Headers.NonValidated.Contains("Content-Length"));
+    }
+
+    [Fact]
     public async Task Failing_Stream_Surfaces_Its_IOException_Unchanged()
     {
         using var content = new StreamContent(new TrickleStream(PeopleJson(10), chunk: 16, failAfter: 32));
