@@ -11,18 +11,10 @@ internal static class Charsets
     /// header: parsing it into a <see cref="MediaTypeHeaderValue"/> costs a handful of objects per response.
     /// </summary>
     /// <exception cref="InvalidOperationException">The charset is not one this runtime knows.</exception>
-    public static Encoding? GetTranscodingEncoding(HttpContentHeaders headers)
-    {
-        if (headers.NonValidated.TryGetValues("Content-Type", out var values))
-        {
-            foreach (var value in values)
-            {
-                return FindCharset(value, out var charset) ? GetTranscodingEncoding(charset) : null;
-            }
-        }
-
-        return null;
-    }
+    public static Encoding? GetTranscodingEncoding(HttpContentHeaders headers) =>
+        RawHeaders.First(headers, "Content-Type") is { } contentType && FindCharset(contentType, out var charset)
+            ? GetTranscodingEncoding(charset)
+            : null;
 
     /// <inheritdoc cref="GetTranscodingEncoding(ReadOnlySpan{char})"/>
     public static Encoding? GetTranscodingEncoding(string? charset) => charset is null ? null : GetTranscodingEncoding(charset.AsSpan());

@@ -163,18 +163,8 @@ internal static class JsonBodyReader
     /// buffered body's length and store it as a parsed header value, an allocation per response for nothing (the
     /// in-memory path has the exact length anyway).
     /// </summary>
-    private static long? DeclaredLength(HttpContentHeaders headers)
-    {
-        if (headers.NonValidated.TryGetValues("Content-Length", out var values))
-        {
-            foreach (var value in values)
-            {
-                return long.TryParse(value, NumberStyles.None, CultureInfo.InvariantCulture, out var length) ? length : null;
-            }
-        }
-
-        return null;
-    }
+    private static long? DeclaredLength(HttpContentHeaders headers) =>
+        long.TryParse(RawHeaders.First(headers, "Content-Length"), NumberStyles.None, CultureInfo.InvariantCulture, out var length) ? length : null;
 
     private static int InitialSize(long? declaredLength, long limit)
     {
