@@ -1,9 +1,4 @@
-using System.Text.Json;
 using BenchmarkDotNet.Attributes;
-using Newtonsoft.Json;
-#if REAL_REFIT
-using Refit;
-#endif
 using RefitStj.Benchmarks.Checks;
 using RefitStj.Benchmarks.Data;
 using RefitStj.Benchmarks.Infrastructure;
@@ -18,38 +13,9 @@ namespace RefitStj.Benchmarks.Benchmarks;
 /// Refit's class over its fast-path options.
 /// </summary>
 /// <typeparam name="T">The payload type.</typeparam>
-public abstract class ReadBenchmarks<T> : ICheckedBenchmark
+public abstract class ReadBenchmarks<T> : LevelBenchmarks<T>, ICheckedBenchmark
 {
-    private Payload<T> _payload = null!;
-    private JsonSerializerOptions _options = null!;
-    private StjContentSerializer _refitStj = null!;
-    private StjContentSerializer _refitStjSourceGen = null!;
-    private JsonSerializerSettings _newtonsoft = null!;
-    private FloorSerializer<T> _floor = null!;
-#if REAL_REFIT
-    private IHttpContentSerializer _refitOwn = null!;
-    private IHttpContentSerializer _refitFastPath = null!;
-#endif
-
     protected byte[] Json => _payload.Json;
-
-    [GlobalSetup]
-    public void GlobalSetup()
-    {
-        _payload = Payloads.Get<T>();
-        _options = Shared.Options;
-        _refitStj = new StjContentSerializer();
-        _refitStjSourceGen = new StjContentSerializer(BenchmarkJsonContext.Default);
-        _newtonsoft = Shared.NewtonsoftSettings;
-        _floor = new FloorSerializer<T>();
-#if REAL_REFIT
-        _refitOwn = RefitOwnSerializer.CreateDefault();
-        _refitFastPath = RefitOwnSerializer.CreateFastPath();
-#endif
-    }
-
-    [GlobalCleanup]
-    public void GlobalCleanup() => _floor.Dispose();
 
     /// <summary>
     /// Refit's built-in serializer: <c>content.ReadFromJsonAsync&lt;T&gt;(options)</c>; built against the real Refit
@@ -145,7 +111,9 @@ public abstract class ReadBenchmarks<T> : ICheckedBenchmark
 /// Each operation gets a new <see cref="ByteArrayContent"/> over the payload bytes: like a buffered response, its
 /// <c>ReadAsStreamAsync</c> returns a read-only <see cref="MemoryStream"/> over the body that hides its array, but
 /// making one costs no copy, so nothing but a few small objects is added to every row. A content cannot be shared
-/// between operations: HttpContent caches the stream it hands out and ReadFromJsonAsync disposes it.
+/// between operations: HttpContent caches the stream it hands out, which the baseline (ReadFromJsonAsync) and the
+/// Newtonsoft row dispose. RefitStj reads it from the start and leaves it open, so it alone could reuse a content, but
+/// it gets a new one all the same: the rows differ only in the serializer.
 /// </summary>
 [MemoryDiagnoser]
 [GenericTypeArguments(typeof(LoginViewModel))]

@@ -11,29 +11,24 @@ using RefitStj.Benchmarks.Infrastructure;
 namespace RefitStj.Benchmarks.Benchmarks;
 
 /// <summary>
-/// Level 3, GET over HttpClient: a stub handler answers with the cached JSON of <typeparamref name="T"/>; each row
-/// sends, buffers and deserializes as Refit does. The floor reads the buffered body by copying it (one copy, as
-/// <c>HttpContent.CopyToAsync</c> hands over its buffer) into a reused stream and deserializing the span. Built with
-/// <c>-p:RefitVersion=...</c>, the baseline calls Refit's own serializer class (and <c>RefitClientGetBenchmarks&lt;T&gt;</c>
-/// runs the same scenario through a real Refit client).
+/// What the round trips share: a client whose stub handler answers with the payload's JSON, and one instance of each
+/// serializer their rows call, made once in [GlobalSetup]. Only the setup lives here: the rows stay in
+/// <see cref="GetRoundTripBenchmarks{T}"/> and <see cref="PostRoundTripBenchmarks"/>.
 /// </summary>
-/// <typeparam name="T">The response type: an organization (~1 KB) or a page of repositories (~170 KB).</typeparam>
-[MemoryDiagnoser]
-[GenericTypeArguments(typeof(Organization))]
-[GenericTypeArguments(typeof(List<Repository>))]
-public class GetRoundTripBenchmarks<T> : ICheckedBenchmark
+/// <typeparam name="T">The response type.</typeparam>
+public abstract class RoundTripBenchmarks<T>
 {
-    private static readonly Uri s_uri = new("http://api.example.test/orgs/contoso-open-source");
+    private protected Payload<T> _payload = null!;
+    private protected RoundTripClient _client = null!;
+    private protected JsonSerializerOptions _options = null!;
+    private protected StjContentSerializer _refitStj = null!;
+    private protected JsonSerializerSettings _newtonsoft = null!;
+    private protected FloorSerializer<T> _floor = null!;
 
-    private Payload<T> _payload = null!;
-    private RoundTripClient _client = null!;
-    private JsonSerializerOptions _options = null!;
-    private StjContentSerializer _refitStj = null!;
-    private JsonSerializerSettings _newtonsoft = null!;
-    private FloorSerializer<T> _floor = null!;
-    private MemoryStream _scratch = null!;
+    // Where the floors copy the buffered response body, emptied per operation.
+    private protected MemoryStream _scratch = null!;
 #if REAL_REFIT
-    private IHttpContentSerializer _refitOwn = null!;
+    private protected IHttpContentSerializer _refitOwn = null!;
 #endif
 
     [GlobalSetup]
@@ -49,6 +44,7 @@ public class GetRoundTripBenchmarks<T> : ICheckedBenchmark
 #if REAL_REFIT
         _refitOwn = RefitOwnSerializer.CreateDefault();
 #endif
+        Setup();
     }
 
     [GlobalCleanup]
@@ -58,6 +54,27 @@ public class GetRoundTripBenchmarks<T> : ICheckedBenchmark
         _floor.Dispose();
         _scratch.Dispose();
     }
+
+    /// <summary>The derived class's own setup, after the shared one.</summary>
+    protected virtual void Setup()
+    {
+    }
+}
+
+/// <summary>
+/// Level 3, GET over HttpClient: a stub handler answers with the cached JSON of <typeparamref name="T"/>; each row
+/// sends, buffers and deserializes as Refit does. The floor reads the buffered body by copying it (one copy, as
+/// <c>HttpContent.CopyToAsync</c> hands over its buffer) into a reused stream and deserializing the span. Built with
+/// <c>-p:RefitVersion=...</c>, the baseline calls Refit's own serializer class (and <c>RefitClientGetBenchmarks&lt;T&gt;</c>
+/// runs the same scenario through a real Refit client).
+/// </summary>
+/// <typeparam name="T">The response type: an organization (~1 KB) or a page of repositories (~170 KB).</typeparam>
+[MemoryDiagnoser]
+[GenericTypeArguments(typeof(Organization))]
+[GenericTypeArguments(typeof(List<Repository>))]
+public class GetRoundTripBenchmarks<T> : RoundTripBenchmarks<T>, ICheckedBenchmark
+{
+    private static readonly Uri s_uri = new("http://api.example.test/orgs/contoso-open-source");
 
     [Benchmark(Baseline = true)]
     public async Task<T?> RefitBuiltIn()
@@ -111,45 +128,13 @@ public class GetRoundTripBenchmarks<T> : ICheckedBenchmark
 /// the baseline calls Refit's own serializer class.
 /// </summary>
 [MemoryDiagnoser]
-public class PostRoundTripBenchmarks : ICheckedBenchmark
+public class PostRoundTripBenchmarks : RoundTripBenchmarks<Location>, ICheckedBenchmark
 {
     private static readonly Uri s_uri = new("http://api.example.test/locations");
 
-    private Payload<Location> _payload = null!;
     private Location _body = null!;
-    private RoundTripClient _client = null!;
-    private JsonSerializerOptions _options = null!;
-    private StjContentSerializer _refitStj = null!;
-    private JsonSerializerSettings _newtonsoft = null!;
-    private FloorSerializer<Location> _floor = null!;
-    private MemoryStream _scratch = null!;
-#if REAL_REFIT
-    private IHttpContentSerializer _refitOwn = null!;
-#endif
 
-    [GlobalSetup]
-    public void GlobalSetup()
-    {
-        _payload = Payloads.Get<Location>();
-        _body = _payload.Value;
-        _client = new RoundTripClient(_payload.Json);
-        _options = Shared.Options;
-        _refitStj = new StjContentSerializer();
-        _newtonsoft = Shared.NewtonsoftSettings;
-        _floor = new FloorSerializer<Location>();
-        _scratch = new MemoryStream();
-#if REAL_REFIT
-        _refitOwn = RefitOwnSerializer.CreateDefault();
-#endif
-    }
-
-    [GlobalCleanup]
-    public void GlobalCleanup()
-    {
-        _client.Dispose();
-        _floor.Dispose();
-        _scratch.Dispose();
-    }
+    protected override void Setup() => _body = _payload.Value;
 
     [Benchmark(Baseline = true)]
     public async Task<Location?> RefitBuiltIn()

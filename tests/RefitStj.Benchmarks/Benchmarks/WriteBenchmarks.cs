@@ -1,9 +1,4 @@
-using System.Text.Json;
 using BenchmarkDotNet.Attributes;
-using Newtonsoft.Json;
-#if REAL_REFIT
-using Refit;
-#endif
 using RefitStj.Benchmarks.Checks;
 using RefitStj.Benchmarks.Data;
 using RefitStj.Benchmarks.Infrastructure;
@@ -17,44 +12,8 @@ namespace RefitStj.Benchmarks.Benchmarks;
 /// by-hand baseline of the default build, and Refit's class over its fast-path options.
 /// </summary>
 /// <typeparam name="T">The payload type.</typeparam>
-public abstract class WriteBenchmarks<T> : ICheckedBenchmark
+public abstract class WriteBenchmarks<T> : LevelBenchmarks<T>, ICheckedBenchmark
 {
-    private Payload<T> _payload = null!;
-    private T _item = default!;
-    private JsonSerializerOptions _options = null!;
-    private StjContentSerializer _refitStj = null!;
-    private StjContentSerializer _refitStjSourceGen = null!;
-    private JsonSerializerSettings _newtonsoft = null!;
-    private FloorSerializer<T> _floor = null!;
-#if REAL_REFIT
-    private IHttpContentSerializer _refitOwn = null!;
-    private IHttpContentSerializer _refitFastPath = null!;
-#endif
-
-    [GlobalSetup]
-    public void GlobalSetup()
-    {
-        _payload = Payloads.Get<T>();
-        _item = _payload.Value;
-        _options = Shared.Options;
-        _refitStj = new StjContentSerializer();
-        _refitStjSourceGen = new StjContentSerializer(BenchmarkJsonContext.Default);
-        _newtonsoft = Shared.NewtonsoftSettings;
-        _floor = new FloorSerializer<T>();
-#if REAL_REFIT
-        _refitOwn = RefitOwnSerializer.CreateDefault();
-        _refitFastPath = RefitOwnSerializer.CreateFastPath();
-#endif
-        Setup();
-    }
-
-    [GlobalCleanup]
-    public void GlobalCleanup()
-    {
-        _floor.Dispose();
-        Cleanup();
-    }
-
     /// <summary>
     /// Refit's built-in serializer: <c>JsonContent.Create(item, options: options)</c>; built against the real Refit
     /// package, its <c>SystemTextJsonContentSerializer</c> with <c>GetDefaultJsonSerializerOptions()</c>.
@@ -146,14 +105,6 @@ public abstract class WriteBenchmarks<T> : ICheckedBenchmark
             default:
                 throw Verify.UnknownMethod(method, GetType());
         }
-    }
-
-    protected virtual void Setup()
-    {
-    }
-
-    protected virtual void Cleanup()
-    {
     }
 
     /// <summary>Does the class's work with the request content; returns the body's length.</summary>

@@ -13,9 +13,6 @@ public sealed class StubHandler(byte[] responseBody) : HttpMessageHandler
     /// <summary>The body of the last request that had one.</summary>
     public ReadOnlyMemory<byte> LastRequestBody => _requestBody.GetBuffer().AsMemory(0, (int)_requestBody.Length);
 
-    /// <summary>The Content-Length the last request with a body reported (null: it would have gone chunked).</summary>
-    public long? LastRequestContentLength { get; private set; }
-
     protected override Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellationToken) =>
         request.Content is null ? Task.FromResult(Respond(request)) : DrainThenRespondAsync(request, request.Content, cancellationToken);
 
@@ -31,8 +28,9 @@ public sealed class StubHandler(byte[] responseBody) : HttpMessageHandler
 
     private async Task<HttpResponseMessage> DrainThenRespondAsync(HttpRequestMessage request, HttpContent content, CancellationToken cancellationToken)
     {
-        // SocketsHttpHandler asks for the length to choose Content-Length or chunked framing, then copies the body out.
-        LastRequestContentLength = content.Headers.ContentLength;
+        // SocketsHttpHandler asks for the length to choose Content-Length or chunked framing, then copies the body out;
+        // asking is the cost (a content may compute or buffer its body to answer), so the answer itself is dropped.
+        _ = content.Headers.ContentLength;
         _requestBody.SetLength(0);
         await content.CopyToAsync(_requestBody, cancellationToken);
         return Respond(request);
