@@ -1,5 +1,4 @@
 using System.Text.RegularExpressions;
-using RefitStj.Demo.Server;
 
 namespace RefitStj.Demo.Tests;
 
@@ -10,7 +9,7 @@ public sealed class DemoAppTests
     {
         var run = await DemoRun.RunAsync("--duration", "0.2");
 
-        Assert.True(run.ExitCode == 0, run.ToString());
+        run.AssertSucceeded();
         Assert.Equal("", run.Error);
         Assert.Contains("embedded GitHub-like server at http://127.0.0.1:", run.Output);
         Assert.Contains("GET /orgs/dotnet\n  dotnet (demo organization) [dotnet]", run.Output);
@@ -37,7 +36,7 @@ public sealed class DemoAppTests
     {
         var run = await DemoRun.RunAsync("--no-compare");
 
-        Assert.True(run.ExitCode == 0, run.ToString());
+        run.AssertSucceeded();
         Assert.Contains("20 events:", run.Output);
         Assert.DoesNotContain("Comparison", run.Output);
     }
@@ -45,12 +44,10 @@ public sealed class DemoAppTests
     [Fact]
     public async Task Base_Url_Only_Reads_And_Skips_Post_Feed_And_Comparison()
     {
-        await using var server = await DemoServer.StartAsync(StjContentSerializer.CreateDefaultOptions());
+        var (run, server) = await DemoRun.AgainstServerAsync("", "--org", "contoso");
 
-        var run = await DemoRun.RunAsync("--base-url", server.BaseAddress.ToString(), "--org", "contoso");
-
-        Assert.True(run.ExitCode == 0, run.ToString());
-        Assert.Contains($"API:        {server.BaseAddress} (GETs only", run.Output);
+        run.AssertSucceeded();
+        Assert.Contains($"API:        {server} (GETs only", run.Output);
         Assert.Contains("GET /orgs/contoso\n", run.Output);
         Assert.Contains("50 repositories; first: contoso/runtime", run.Output);
         Assert.DoesNotContain("POST /", run.Output);
@@ -61,11 +58,9 @@ public sealed class DemoAppTests
     [Fact]
     public async Task Base_Url_With_Compare_Measures_The_Reads_Only()
     {
-        await using var server = await DemoServer.StartAsync(StjContentSerializer.CreateDefaultOptions());
+        var (run, _) = await DemoRun.AgainstServerAsync("", "--compare", "--duration=0.1");
 
-        var run = await DemoRun.RunAsync("--base-url", server.BaseAddress.ToString(), "--compare", "--duration=0.1");
-
-        Assert.True(run.ExitCode == 0, run.ToString());
+        run.AssertSucceeded();
         Assert.Contains("[1/2] GET org", run.Output);
         Assert.Contains("[2/2] GET repos (50)", run.Output);
         Assert.DoesNotContain("POST", run.Output.Split("Comparison")[1]);
@@ -75,9 +70,7 @@ public sealed class DemoAppTests
     [Fact]
     public async Task A_Failing_Api_Exits_1_With_The_Error_On_Stderr()
     {
-        await using var server = await DemoServer.StartAsync(StjContentSerializer.CreateDefaultOptions());
-
-        var run = await DemoRun.RunAsync("--base-url", new Uri(server.BaseAddress, "missing/").ToString());
+        var (run, _) = await DemoRun.AgainstServerAsync("missing/");
 
         Assert.Equal(1, run.ExitCode);
         Assert.StartsWith("error: ", run.Error);

@@ -53,15 +53,7 @@ public sealed class StjContentSerializerLoadTests(ITestOutputHelper output)
         await using var server = await LoopbackServer.StartAsync(async context =>
         {
             context.Response.ContentType = JsonUtf8;
-            if (context.Request.Path == "/chunked")
-            {
-                await WriteInFlushedPiecesAsync(context.Response, body, context.RequestAborted);
-            }
-            else
-            {
-                context.Response.ContentLength = body.Length;
-                await context.Response.Body.WriteAsync(body, context.RequestAborted);
-            }
+            await WriteBodyAsync(context.Response, body, chunked: context.Request.Path == "/chunked", context.RequestAborted);
         });
         using var client = server.CreateClient();
         using var cts = new CancellationTokenSource(s_callTimeout);
@@ -101,15 +93,7 @@ public sealed class StjContentSerializerLoadTests(ITestOutputHelper output)
         await using var server = await LoopbackServer.StartAsync(async context =>
         {
             context.Response.ContentType = mediaType;
-            if (chunked)
-            {
-                await WriteInFlushedPiecesAsync(context.Response, body, context.RequestAborted);
-            }
-            else
-            {
-                context.Response.ContentLength = body.Length;
-                await context.Response.Body.WriteAsync(body, context.RequestAborted);
-            }
+            await WriteBodyAsync(context.Response, body, chunked, context.RequestAborted);
         });
         using var client = server.CreateClient();
         using var cts = new CancellationTokenSource(s_callTimeout);
@@ -199,15 +183,7 @@ public sealed class StjContentSerializerLoadTests(ITestOutputHelper output)
             context.Response.ContentType = JsonUtf8;
 
             // Alternate the framing: a connection is reusable after either only if the client read the body to its end.
-            if (person!.Age % 2 == 0)
-            {
-                context.Response.ContentLength = reply.Length;
-                await context.Response.Body.WriteAsync(reply, context.RequestAborted);
-            }
-            else
-            {
-                await WriteInFlushedPiecesAsync(context.Response, reply, context.RequestAborted);
-            }
+            await WriteBodyAsync(context.Response, reply, chunked: person!.Age % 2 != 0, context.RequestAborted);
         });
 
         // No draining on dispose: the connection goes back to the pool only if the serializer consumed the whole body
@@ -304,15 +280,7 @@ public sealed class StjContentSerializerLoadTests(ITestOutputHelper output)
 
             context.Response.StatusCode = (int)status;
             context.Response.ContentType = status == HttpStatusCode.OK ? JsonUtf8 : "text/plain";
-            if (id % 2 == 0)
-            {
-                context.Response.ContentLength = reply.Length;
-                await context.Response.Body.WriteAsync(reply, context.RequestAborted);
-            }
-            else
-            {
-                await WriteInFlushedPiecesAsync(context.Response, reply, context.RequestAborted);
-            }
+            await WriteBodyAsync(context.Response, reply, chunked: id % 2 != 0, context.RequestAborted);
         });
         using var client = server.CreateClient();
         var errors = new ConcurrentQueue<string>();
@@ -514,9 +482,19 @@ public sealed class StjContentSerializerLoadTests(ITestOutputHelper output)
         }
     }
 
-    /// <summary>Writes without a Content-Length, flushing each piece: Kestrel sends the body chunked.</summary>
-    private static async Task WriteInFlushedPiecesAsync(HttpResponse response, byte[] body, CancellationToken cancellationToken)
+    /// <summary>
+    /// Writes <paramref name="body"/> whole behind a Content-Length or, when <paramref name="chunked"/>, without one,
+    /// flushing each piece: Kestrel then sends the body chunked.
+    /// </summary>
+    private static async Task WriteBodyAsync(HttpResponse response, byte[] body, bool chunked, CancellationToken cancellationToken)
     {
+        if (!chunked)
+        {
+            response.ContentLength = body.Length;
+            await response.Body.WriteAsync(body, cancellationToken);
+            return;
+        }
+
         foreach (var (offset, length) in Pieces(body))
         {
             await response.Body.WriteAsync(body.AsMemory(offset, length), cancellationToken);

@@ -23,16 +23,19 @@ public sealed class StjContentSerializerStreamingTests
     public async Task Disposing_The_Enumerator_Early_Stops_Reading(StreamingContentFormat format, string template, string separator, string prefix, string suffix)
     {
         var stream = new GeneratedStream(1_000_000, template, separator, prefix, suffix);
-        var taken = 0;
+        var taken = new List<int>();
 
         await foreach (var tick in _serializer.DeserializeStreamAsync<Tick>(stream, format))
         {
-            if (++taken == 3)
+            taken.Add(tick!.Id);
+            if (taken.Count == 3)
             {
                 break;
             }
         }
 
+        // The three items did arrive: a reader that yields nothing reads nothing, and would pass the bound alone.
+        Assert.Equal([0, 1, 2], taken);
         Assert.True(stream.BytesProduced < 256 * 1024, $"{stream.BytesProduced} bytes read for 3 items");
     }
 

@@ -14,7 +14,7 @@ internal static class Clients
 
     public static Person Ada { get; } = new("Ada", 36);
 
-    public static RefitSettings Settings(Action<RefitSettings>? configure = null)
+    private static RefitSettings Settings(Action<RefitSettings>? configure = null)
     {
         var settings = new RefitSettings { ContentSerializer = new StjContentSerializer() };
         configure?.Invoke(settings);

@@ -9,6 +9,19 @@ public sealed class RequestBodyTests
 {
     private static readonly int s_sampleOrderLength = Encoding.UTF8.GetByteCount(Bodies.SampleOrderJson);
 
+    /// <summary>The one request sent was <paramref name="method"/> with exactly <see cref="Clients.PersonJson"/> as UTF-8 JSON.</summary>
+    private static SentRequest AssertSentPersonJson(StubHandler handler, HttpMethod method)
+    {
+        var sent = Assert.Single(handler.Requests);
+        Assert.Equal(method, sent.Method);
+        Assert.Equal(Clients.JsonUtf8, sent.ContentType);
+
+        // Compared as text first for a readable failure, then as bytes.
+        Assert.Equal(Clients.PersonJson, sent.BodyText);
+        Assert.Equal(Encoding.UTF8.GetBytes(Clients.PersonJson), sent.Body);
+        return sent;
+    }
+
     [Fact]
     public async Task Post_Body_Sends_Exact_Json_And_Reads_The_Reply()
     {
@@ -18,10 +31,7 @@ public sealed class RequestBodyTests
         var created = await api.CreatePerson(Clients.Ada);
 
         Assert.Equal(new Person("Ada", 37), created);
-        var sent = Assert.Single(handler.Requests);
-        Assert.Equal(HttpMethod.Post, sent.Method);
-        Assert.Equal(Clients.JsonUtf8, sent.ContentType);
-        Assert.Equal(Clients.PersonJson, sent.BodyText);
+        AssertSentPersonJson(handler, HttpMethod.Post);
     }
 
     [Fact]
@@ -32,11 +42,8 @@ public sealed class RequestBodyTests
 
         await api.UpdatePerson(3, Clients.Ada);
 
-        var sent = Assert.Single(handler.Requests);
-        Assert.Equal(HttpMethod.Put, sent.Method);
+        var sent = AssertSentPersonJson(handler, HttpMethod.Put);
         Assert.Equal("/people/3", sent.Uri!.AbsolutePath);
-        Assert.Equal(Clients.JsonUtf8, sent.ContentType);
-        Assert.Equal(Encoding.UTF8.GetBytes(Clients.PersonJson), sent.Body);
     }
 
     [Fact]
@@ -48,10 +55,7 @@ public sealed class RequestBodyTests
         var patched = await api.PatchPerson(3, new Person("Ada", 36));
 
         Assert.Equal(Clients.Ada, patched);
-        var sent = Assert.Single(handler.Requests);
-        Assert.Equal(HttpMethod.Patch, sent.Method);
-        Assert.Equal(Clients.JsonUtf8, sent.ContentType);
-        Assert.Equal(Clients.PersonJson, sent.BodyText);
+        AssertSentPersonJson(handler, HttpMethod.Patch);
     }
 
     [Fact]

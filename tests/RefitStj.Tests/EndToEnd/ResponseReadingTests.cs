@@ -74,6 +74,17 @@ public sealed class ResponseReadingTests
         Assert.Equal(Clients.Ada, response.Content);
     }
 
+    /// <summary>A failed response: no content, and an <see cref="ApiException"/> carrying the response's status.</summary>
+    private static ApiException AssertFailed(IApiResponse<Person> response, HttpStatusCode status)
+    {
+        Assert.False(response.IsSuccessful);
+        Assert.Equal(status, response.StatusCode);
+        Assert.Null(response.Content);
+        var error = Assert.IsType<ApiException>(response.Error);
+        Assert.Equal(status, error.StatusCode);
+        return error;
+    }
+
     [Fact]
     public async Task ApiResponse_Error_Status_Gives_Error_With_Content_Readable_As_Json()
     {
@@ -82,10 +93,7 @@ public sealed class ResponseReadingTests
 
         using var response = await api.GetPersonResponse(404);
 
-        Assert.False(response.IsSuccessful);
-        Assert.Equal(HttpStatusCode.NotFound, response.StatusCode);
-        Assert.Null(response.Content);
-        var error = Assert.IsType<ApiException>(response.Error);
+        var error = AssertFailed(response, HttpStatusCode.NotFound);
         Assert.Equal(body, error.Content);
         Assert.Equal(new Person("Missing", 0), await error.GetContentAsAsync<Person>());
     }
@@ -98,10 +106,7 @@ public sealed class ResponseReadingTests
 
         using var response = await api.GetPersonInterfaceResponse(1);
 
-        Assert.False(response.IsSuccessful);
-        Assert.Null(response.Content);
-        var error = Assert.IsType<ApiException>(response.Error);
-        Assert.Equal(HttpStatusCode.InternalServerError, error.StatusCode);
+        var error = AssertFailed(response, HttpStatusCode.InternalServerError);
         Assert.Equal(new Person("Oops", 1), error.GetContentAs<Person>());
     }
 
@@ -112,9 +117,7 @@ public sealed class ResponseReadingTests
 
         using var response = await api.GetPersonResponse(1);
 
-        Assert.False(response.IsSuccessful);
-        Assert.Null(response.Content);
-        var error = Assert.IsType<ApiException>(response.Error);
+        var error = AssertFailed(response, HttpStatusCode.OK);
         Assert.IsAssignableFrom<JsonException>(error.InnerException);
     }
 

@@ -44,13 +44,7 @@ public sealed class JsonArrayReaderTests
         var items = new List<Tick?>();
         var stream = new TrickleStream(Encoding.UTF8.GetBytes("[{\"id\":1},{\"id\":2},{\"id\":\"x\"},{\"id\":4}]"));
 
-        var ex = await Assert.ThrowsAsync<JsonException>(async () =>
-        {
-            await foreach (var item in _serializer.DeserializeStreamAsync<Tick>(stream, StreamingContentFormat.JsonArray))
-            {
-                items.Add(item);
-            }
-        });
+        var ex = await Assert.ThrowsAsync<JsonException>(() => _serializer.ReadTicksIntoAsync(stream, StreamingContentFormat.JsonArray, items));
 
         Assert.StartsWith("Element 2 ", ex.Message, StringComparison.Ordinal);
         Assert.Equal([new Tick(1, null), new Tick(2, null)], items);

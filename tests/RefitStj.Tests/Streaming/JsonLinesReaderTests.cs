@@ -12,11 +12,7 @@ public sealed class JsonLinesReaderTests
     private async Task<List<Tick?>> Read(string body, int chunk = 5)
     {
         var items = new List<Tick?>();
-        await foreach (var item in _serializer.DeserializeStreamAsync<Tick>(new TrickleStream(Encoding.UTF8.GetBytes(body), chunk), StreamingContentFormat.JsonLines))
-        {
-            items.Add(item);
-        }
-
+        await _serializer.ReadTicksIntoAsync(new TrickleStream(Encoding.UTF8.GetBytes(body), chunk), StreamingContentFormat.JsonLines, items);
         return items;
     }
 
@@ -62,13 +58,7 @@ public sealed class JsonLinesReaderTests
         var items = new List<Tick?>();
         var stream = new TrickleStream(Encoding.UTF8.GetBytes("{\"id\":1}\n\n{\"id\":2}\n{\"id\":oops}\n{\"id\":4}\n"));
 
-        var ex = await Assert.ThrowsAsync<JsonException>(async () =>
-        {
-            await foreach (var item in _serializer.DeserializeStreamAsync<Tick>(stream, StreamingContentFormat.JsonLines))
-            {
-                items.Add(item);
-            }
-        });
+        var ex = await Assert.ThrowsAsync<JsonException>(() => _serializer.ReadTicksIntoAsync(stream, StreamingContentFormat.JsonLines, items));
 
         Assert.StartsWith("Line 4 ", ex.Message, StringComparison.Ordinal);
         Assert.Equal(3, ex.LineNumber);

@@ -12,11 +12,7 @@ public sealed class ServerSentEventsReaderTests
     private async Task<List<Tick?>> Read(string body)
     {
         var items = new List<Tick?>();
-        await foreach (var item in _serializer.DeserializeStreamAsync<Tick>(new TrickleStream(Encoding.UTF8.GetBytes(body), 3), StreamingContentFormat.ServerSentEvents))
-        {
-            items.Add(item);
-        }
-
+        await _serializer.ReadTicksIntoAsync(new TrickleStream(Encoding.UTF8.GetBytes(body), 3), StreamingContentFormat.ServerSentEvents, items);
         return items;
     }
 

@@ -8,13 +8,9 @@ internal sealed class ProducerStream : ReadOnlyTestStream
     private readonly Channel<byte[]> _chunks = Channel.CreateUnbounded<byte[]>();
     private ReadOnlyMemory<byte> _current;
 
-    public long BytesRead { get; private set; }
-
     public void Write(string text) => _chunks.Writer.TryWrite(System.Text.Encoding.UTF8.GetBytes(text));
 
     public void Complete() => _chunks.Writer.TryComplete();
-
-    public void Fail(Exception error) => _chunks.Writer.TryComplete(error);
 
     public override async ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default)
     {
@@ -32,7 +28,6 @@ internal sealed class ProducerStream : ReadOnlyTestStream
         var count = Math.Min(buffer.Length, _current.Length);
         _current[..count].CopyTo(buffer);
         _current = _current[count..];
-        BytesRead += count;
         return count;
     }
 }

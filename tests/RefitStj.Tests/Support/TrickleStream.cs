@@ -10,8 +10,6 @@ internal sealed class TrickleStream(byte[] data, int chunk = 7, int failAfter = 
 
     public int AsyncReads { get; private set; }
 
-    public bool Disposed { get; private set; }
-
     public override async ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default)
     {
         await Task.Yield();
@@ -26,11 +24,5 @@ internal sealed class TrickleStream(byte[] data, int chunk = 7, int failAfter = 
         data.AsSpan(_position, count).CopyTo(buffer.Span);
         _position += count;
         return count;
-    }
-
-    protected override void Dispose(bool disposing)
-    {
-        Disposed = true;
-        base.Dispose(disposing);
     }
 }
