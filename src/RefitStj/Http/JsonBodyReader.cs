@@ -22,36 +22,43 @@ internal static class JsonBodyReader
 
     private static readonly SearchValues<char> s_whiteSpaceChars = SearchValues.Create(" \t\r\n");
 
-    /// <summary>Reads and deserializes <paramref name="content"/>, refusing bodies over <paramref name="limit"/> bytes.</summary>
-    public static async Task<T?> ReadAsync<T>(HttpContent content, JsonTypeInfo<T> typeInfo, long limit, CancellationToken cancellationToken)
+    /// <summary>
+    /// Reads and deserializes <paramref name="content"/>, refusing bodies over <paramref name="limit"/> bytes. Every
+    /// failure arrives in the returned task, as it would from an async method.
+    /// </summary>
+    public static Task<T?> ReadAsync<T>(HttpContent content, JsonTypeInfo<T> typeInfo, long limit, CancellationToken cancellationToken)
     {
-        var encoding = Charsets.GetTranscodingEncoding(content.Headers);
-        var declaredLength = DeclaredLength(content.Headers);
-        if (declaredLength > limit)
+        Encoding? encoding;
+        Task<Stream> opening;
+        try
         {
-            throw ResponseTooLargeException.Declared(limit, declaredLength.Value);
+            encoding = Charsets.GetTranscodingEncoding(content.Headers);
+
+            // Without a limit the Content-Length only sizes the stream path's buffer, so a buffered body never looks it up.
+            if (limit != long.MaxValue && DeclaredLength(content.Headers) is { } declared && declared > limit)
+            {
+                throw ResponseTooLargeException.Declared(limit, declared);
+            }
+
+            opening = content.ReadAsStreamAsync(cancellationToken);
+
+            // Buffered content (Refit 11.2+ buffers before calling us), ByteArrayContent and StringContent hand over a
+            // MemoryStream at once: read it with no async state machine, whose cost shows on small bodies.
+            if (encoding is null && opening.IsCompletedSuccessfully && opening.GetAwaiter().GetResult() is MemoryStream memory)
+            {
+                return cancellationToken.IsCancellationRequested
+                    ? Task.FromCanceled<T?>(cancellationToken)
+                    : Task.FromResult(ReadMemory(memory, typeInfo, limit));
+            }
+        }
+#pragma warning disable CA1031 // Not handled: moved into the task, where an async method would have put it.
+        catch (Exception ex)
+#pragma warning restore CA1031
+        {
+            return Task.FromException<T?>(ex);
         }
 
-        var stream = await content.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false);
-
-        // Buffered content (Refit 11.2+ buffers before calling us), ByteArrayContent and StringContent are already in memory.
-        if (encoding is null && stream is MemoryStream memory)
-        {
-            cancellationToken.ThrowIfCancellationRequested();
-            return ReadMemory(memory, typeInfo, limit);
-        }
-
-        if (encoding is null)
-        {
-            return await ReadStreamAsync(stream, declaredLength, typeInfo, limit, cancellationToken).ConfigureAwait(false);
-        }
-
-        // Leaves the response stream open: it belongs to the content, which the caller disposes.
-        var utf8 = Encoding.CreateTranscodingStream(stream, encoding, Encoding.UTF8, leaveOpen: true);
-        await using (utf8.ConfigureAwait(false))
-        {
-            return await ReadStreamAsync(utf8, declaredLength: null, typeInfo, limit, cancellationToken).ConfigureAwait(false);
-        }
+        return ReadOpeningAsync(content, opening, encoding, typeInfo, limit, cancellationToken);
     }
 
     public static T? Deserialize<T>(ReadOnlySpan<byte> utf8, JsonTypeInfo<T> typeInfo)
@@ -96,6 +103,28 @@ internal static class JsonBodyReader
         catch (JsonException ex)
         {
             throw Describe<T>(ex);
+        }
+    }
+
+    private static async Task<T?> ReadOpeningAsync<T>(HttpContent content, Task<Stream> opening, Encoding? encoding, JsonTypeInfo<T> typeInfo, long limit, CancellationToken cancellationToken)
+    {
+        var stream = await opening.ConfigureAwait(false);
+        if (encoding is null && stream is MemoryStream memory)
+        {
+            cancellationToken.ThrowIfCancellationRequested();
+            return ReadMemory(memory, typeInfo, limit);
+        }
+
+        if (encoding is null)
+        {
+            return await ReadStreamAsync(stream, DeclaredLength(content.Headers), typeInfo, limit, cancellationToken).ConfigureAwait(false);
+        }
+
+        // Leaves the response stream open: it belongs to the content, which the caller disposes.
+        var utf8 = Encoding.CreateTranscodingStream(stream, encoding, Encoding.UTF8, leaveOpen: true);
+        await using (utf8.ConfigureAwait(false))
+        {
+            return await ReadStreamAsync(utf8, declaredLength: null, typeInfo, limit, cancellationToken).ConfigureAwait(false);
         }
     }
 

@@ -93,6 +93,51 @@ public sealed class JsonBodyReaderTests
     }
 
     [Fact]
+    public async Task Bad_Buffered_Body_Fails_The_Task_Not_The_Call()
+    {
+        using var content = Bodies.Json("<html>oops</html>");
+
+        var task = JsonBodyReader.ReadAsync(content, s_person, long.MaxValue, CancellationToken.None);
+
+        Assert.True(task.IsFaulted);
+        await Assert.ThrowsAsync<JsonException>(() => task);
+    }
+
+    [Fact]
+    public async Task Buffered_Body_Over_The_Limit_Fails_The_Task_Not_The_Call()
+    {
+        using var content = Bodies.Json("""{"name":"m","age":2}""");
+
+        var task = JsonBodyReader.ReadAsync(content, s_person, 4, CancellationToken.None);
+
+        Assert.True(task.IsFaulted);
+        Assert.Equal(20, (await Assert.ThrowsAsync<ResponseTooLargeException>(() => task)).Size);
+    }
+
+    [Fact]
+    public async Task Disposed_Content_Fails_The_Task_Not_The_Call()
+    {
+        var content = Bodies.Json("""{"name":"m","age":2}""");
+        content.Dispose();
+
+        var task = JsonBodyReader.ReadAsync(content, s_person, long.MaxValue, CancellationToken.None);
+
+        Assert.True(task.IsFaulted);
+        await Assert.ThrowsAsync<ObjectDisposedException>(() => task);
+    }
+
+    [Fact]
+    public async Task Cancelled_Token_Cancels_The_Task_For_A_Buffered_Body()
+    {
+        using var content = Bodies.Json("""{"name":"m","age":2}""");
+
+        var task = JsonBodyReader.ReadAsync(content, s_person, long.MaxValue, new CancellationToken(canceled: true));
+
+        Assert.True(task.IsCanceled);
+        await Assert.ThrowsAnyAsync<OperationCanceledException>(() => task);
+    }
+
+    [Fact]
     public async Task Failing_Stream_Surfaces_Its_IOException_Unchanged()
     {
         using var content = new StreamContent(new TrickleStream(PeopleJson(10), chunk: 16, failAfter: 32));
