@@ -22,7 +22,7 @@ public class SuiteShapeTests
     private static readonly string[] s_streamingRows = ["RefitBuiltIn", "RefitStj"];
 
     // The overhead breakdowns measure against the floor itself.
-    private static readonly string[] s_overheadRows = ["Floor", "ContentOnly", "ContentPlusFloor", "RefitStj"];
+    private static readonly string[] s_overheadRows = ["Floor", "ContentOnly", "ContentPlusFloor", "StreamCopyPlusFloor", "CopyToPlusFloor", "RefitStj"];
     private static readonly string[] s_writeOverheadRows = ["Floor", "FloorSourceGen", "ContentOnly", "RefitStj", "RefitStjSourceGen"];
 
     // Real Refit clients (real-Refit build only): the same client with Refit's serializer, then with RefitStj.
@@ -66,7 +66,7 @@ public class SuiteShapeTests
 
         var levels = expected.Count;
         expected.AddRange(["GetRoundTripBenchmarks<Organization>", "GetRoundTripBenchmarks<List<Repository>>", "PostRoundTripBenchmarks", "StreamingBenchmarks",
-            "ReadOverheadBenchmarks<LoginViewModel>", "ReadOverheadBenchmarks<Organization>",
+            "ReadOverheadBenchmarks<LoginViewModel>", "ReadOverheadBenchmarks<Location>", "ReadOverheadBenchmarks<Organization>",
             "WriteOverheadBenchmarks<LoginViewModel>", "WriteOverheadBenchmarks<Organization>"]);
         var refitClientRows = 0;
 #if REAL_REFIT
@@ -76,9 +76,9 @@ public class SuiteShapeTests
 
         Assert.Equal(expected.Order(StringComparer.Ordinal), BenchmarkCases.BenchmarkTypes().Select(BenchmarkCases.DisplayName));
 
-        // 4 NewOptionsPerCall rows; streaming runs 2 rows for each of 2 item counts and 2 formats; 2 classes of each overhead breakdown.
+        // 4 NewOptionsPerCall rows; streaming runs 2 rows for each of 2 item counts and 2 formats; 3 read and 2 write overhead classes.
         Assert.Equal(
-            (levels * s_levelRows.Length) + (3 * s_rows.Length) + 4 + (2 * 4) + (2 * s_overheadRows.Length) + (2 * s_writeOverheadRows.Length) + refitClientRows,
+            (levels * s_levelRows.Length) + (3 * s_rows.Length) + 4 + (2 * 4) + (3 * s_overheadRows.Length) + (2 * s_writeOverheadRows.Length) + refitClientRows,
             BenchmarkCases.All.Count);
     }
 

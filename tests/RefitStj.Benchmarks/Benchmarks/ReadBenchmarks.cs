@@ -8,9 +8,11 @@ namespace RefitStj.Benchmarks.Benchmarks;
 /// <summary>
 /// Level 1, read: <c>FromHttpContentAsync&lt;T&gt;</c> on a response content made per operation by
 /// <see cref="CreateContent"/>, identically for every row (its cost is in every row but the floor, which reads the
-/// bytes straight from memory). The derived classes choose the kind of content. Built with <c>-p:RefitVersion=...</c>,
-/// the baseline is Refit's own serializer class and two rows are added: the by-hand baseline of the default build, and
-/// Refit's class over its fast-path options.
+/// bytes straight from memory). The derived classes choose the kind of content. Each row blocks on the task the
+/// serializer returns, as BenchmarkDotNet does with an async benchmark, so no row also times an async method of the
+/// harness's own (every read here completes in memory). Built with <c>-p:RefitVersion=...</c>, the baseline is
+/// Refit's own serializer class and two rows are added: the by-hand baseline of the default build, and Refit's class
+/// over its fast-path options.
 /// </summary>
 /// <typeparam name="T">The payload type.</typeparam>
 public abstract class ReadBenchmarks<T> : LevelBenchmarks<T>, ICheckedBenchmark
@@ -22,54 +24,54 @@ public abstract class ReadBenchmarks<T> : LevelBenchmarks<T>, ICheckedBenchmark
     /// package, its <c>SystemTextJsonContentSerializer</c> with <c>GetDefaultJsonSerializerOptions()</c>.
     /// </summary>
     [Benchmark(Baseline = true)]
-    public async Task<T?> RefitBuiltIn()
+    public T? RefitBuiltIn()
     {
         using var content = CreateContent();
 #if REAL_REFIT
-        return await _refitOwn.FromHttpContentAsync<T>(content);
+        return _refitOwn.FromHttpContentAsync<T>(content).GetAwaiter().GetResult();
 #else
-        return await RefitBuiltInSerializer.FromHttpContentAsync<T>(content, _options);
+        return RefitBuiltInSerializer.FromHttpContentAsync<T>(content, _options).GetAwaiter().GetResult();
 #endif
     }
 
 #if REAL_REFIT
     /// <summary>The default build's baseline (the same calls by hand, with RefitStj's Refit-compatible options).</summary>
     [Benchmark]
-    public async Task<T?> RefitBuiltInByHand()
+    public T? RefitBuiltInByHand()
     {
         using var content = CreateContent();
-        return await RefitBuiltInSerializer.FromHttpContentAsync<T>(content, _options);
+        return RefitBuiltInSerializer.FromHttpContentAsync<T>(content, _options).GetAwaiter().GetResult();
     }
 
     /// <summary>Refit's class over <c>GetFastPathJsonSerializerOptions()</c> with the source-generated context.</summary>
     [Benchmark]
-    public async Task<T?> RefitFastPath()
+    public T? RefitFastPath()
     {
         using var content = CreateContent();
-        return await _refitFastPath.FromHttpContentAsync<T>(content);
+        return _refitFastPath.FromHttpContentAsync<T>(content).GetAwaiter().GetResult();
     }
 #endif
 
     [Benchmark]
-    public async Task<T?> RefitStj()
+    public T? RefitStj()
     {
         using var content = CreateContent();
-        return await _refitStj.FromHttpContentAsync<T>(content);
+        return _refitStj.FromHttpContentAsync<T>(content).GetAwaiter().GetResult();
     }
 
     /// <summary>RefitStj over a source-generated context (no reflection, no converters in the options).</summary>
     [Benchmark]
-    public async Task<T?> RefitStjSourceGen()
+    public T? RefitStjSourceGen()
     {
         using var content = CreateContent();
-        return await _refitStjSourceGen.FromHttpContentAsync<T>(content);
+        return _refitStjSourceGen.FromHttpContentAsync<T>(content).GetAwaiter().GetResult();
     }
 
     [Benchmark]
-    public async Task<T?> Newtonsoft()
+    public T? Newtonsoft()
     {
         using var content = CreateContent();
-        return await RefitNewtonsoftSerializer.FromHttpContentAsync<T>(content, _newtonsoft);
+        return RefitNewtonsoftSerializer.FromHttpContentAsync<T>(content, _newtonsoft).GetAwaiter().GetResult();
     }
 
     /// <summary>No HttpContent at all: <c>JsonSerializer.Deserialize(span, typeInfo)</c> over the bytes in memory.</summary>
@@ -79,10 +81,10 @@ public abstract class ReadBenchmarks<T> : LevelBenchmarks<T>, ICheckedBenchmark
     /// <summary>The anti-pattern: fresh options (and so an empty metadata cache) for every call.</summary>
     [Benchmark]
     [OnlyFor(typeof(LoginViewModel))]
-    public async Task<T?> NewOptionsPerCall()
+    public T? NewOptionsPerCall()
     {
         using var content = CreateContent();
-        return await RefitBuiltInSerializer.FromHttpContentAsync<T>(content, StjContentSerializer.CreateDefaultOptions());
+        return RefitBuiltInSerializer.FromHttpContentAsync<T>(content, StjContentSerializer.CreateDefaultOptions()).GetAwaiter().GetResult();
     }
 
     public void Check(string method, object? result)
