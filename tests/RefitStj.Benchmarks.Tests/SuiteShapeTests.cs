@@ -23,7 +23,7 @@ public class SuiteShapeTests
 
     // The overhead breakdowns measure against the floor itself.
     private static readonly string[] s_overheadRows = ["Floor", "ContentOnly", "ContentPlusFloor", "StreamCopyPlusFloor", "CopyToPlusFloor", "RefitStj"];
-    private static readonly string[] s_writeOverheadRows = ["Floor", "FloorSourceGen", "ContentOnly", "RefitStj", "RefitStjSourceGen"];
+    private static readonly string[] s_writeOverheadRows = ["Floor", "FloorSourceGen", "ContentOnly", "ContentOnlyBuffered", "RefitStj", "RefitStjSourceGen"];
 
     // Real Refit clients (real-Refit build only): the same client with Refit's serializer, then with RefitStj.
     private static readonly string[] s_refitClientRows = ["RefitBuiltIn", "RefitStj"];
@@ -67,7 +67,8 @@ public class SuiteShapeTests
         var levels = expected.Count;
         expected.AddRange(["GetRoundTripBenchmarks<Organization>", "GetRoundTripBenchmarks<List<Repository>>", "PostRoundTripBenchmarks", "StreamingBenchmarks",
             "ReadOverheadBenchmarks<LoginViewModel>", "ReadOverheadBenchmarks<Location>", "ReadOverheadBenchmarks<Organization>",
-            "WriteOverheadBenchmarks<LoginViewModel>", "WriteOverheadBenchmarks<Organization>"]);
+            "WriteOverheadBenchmarks<LoginViewModel>", "WriteOverheadBenchmarks<Location>", "WriteOverheadBenchmarks<Organization>",
+            "WriteOverheadBenchmarks<List<Repository>>"]);
         var refitClientRows = 0;
 #if REAL_REFIT
         expected.AddRange(["RefitClientGetBenchmarks<Organization>", "RefitClientGetBenchmarks<List<Repository>>", "RefitClientPostBenchmarks"]);
@@ -76,9 +77,9 @@ public class SuiteShapeTests
 
         Assert.Equal(expected.Order(StringComparer.Ordinal), BenchmarkCases.BenchmarkTypes().Select(BenchmarkCases.DisplayName));
 
-        // 4 NewOptionsPerCall rows; streaming runs 2 rows for each of 2 item counts and 2 formats; 3 read and 2 write overhead classes.
+        // 4 NewOptionsPerCall rows; streaming runs 2 rows for each of 2 item counts and 2 formats; 3 read and 4 write overhead classes.
         Assert.Equal(
-            (levels * s_levelRows.Length) + (3 * s_rows.Length) + 4 + (2 * 4) + (3 * s_overheadRows.Length) + (2 * s_writeOverheadRows.Length) + refitClientRows,
+            (levels * s_levelRows.Length) + (3 * s_rows.Length) + 4 + (2 * 4) + (3 * s_overheadRows.Length) + (4 * s_writeOverheadRows.Length) + refitClientRows,
             BenchmarkCases.All.Count);
     }
 
