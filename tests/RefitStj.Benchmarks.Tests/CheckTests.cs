@@ -2,6 +2,7 @@ using System.Text;
 using RefitStj.Benchmarks.Benchmarks;
 using RefitStj.Benchmarks.Checks;
 using RefitStj.Benchmarks.Data;
+using RefitStj.Benchmarks.Infrastructure;
 
 namespace RefitStj.Benchmarks.Tests;
 
@@ -109,8 +110,7 @@ public class CheckTests
     // Not benchmark classes of the suite (they live here): each breaks one thing the checks must notice.
     public class WrongBodyReadBenchmarks : ReadBenchmarks<Location>
     {
-        protected override HttpContent CreateContent() =>
-            WithJsonContentType(new ByteArrayContent(Encoding.UTF8.GetBytes("{\"id\":1,\"city\":\"Elsewhere\"}")));
+        protected override HttpContent CreateContent() => Shared.JsonContent(Encoding.UTF8.GetBytes("{\"id\":1,\"city\":\"Elsewhere\"}"));
     }
 
     public class TruncatingWriteBenchmarks : WriteBenchmarks<Location>, IDisposable

@@ -29,15 +29,20 @@ internal static class JsonBodyReader
     public static Task<T?> ReadAsync<T>(HttpContent content, JsonTypeInfo<T> typeInfo, long limit, CancellationToken cancellationToken)
     {
         Encoding? encoding;
+        long? declaredLength = null;
         Task<Stream> opening;
         try
         {
             encoding = Charsets.GetTranscodingEncoding(content.Headers);
 
             // Without a limit the Content-Length only sizes the stream path's buffer, so a buffered body never looks it up.
-            if (limit != long.MaxValue && DeclaredLength(content.Headers) is { } declared && declared > limit)
+            if (limit != long.MaxValue)
             {
-                throw ResponseTooLargeException.Declared(limit, declared);
+                declaredLength = DeclaredLength(content.Headers);
+                if (declaredLength > limit)
+                {
+                    throw ResponseTooLargeException.Declared(limit, declaredLength.Value);
+                }
             }
 
             opening = content.ReadAsStreamAsync(cancellationToken);
@@ -58,7 +63,7 @@ internal static class JsonBodyReader
             return Task.FromException<T?>(ex);
         }
 
-        return ReadOpeningAsync(content, opening, encoding, typeInfo, limit, cancellationToken);
+        return ReadOpeningAsync(content, opening, encoding, declaredLength, typeInfo, limit, cancellationToken);
     }
 
     public static T? Deserialize<T>(ReadOnlySpan<byte> utf8, JsonTypeInfo<T> typeInfo)
@@ -106,7 +111,9 @@ internal static class JsonBodyReader
         }
     }
 
-    private static async Task<T?> ReadOpeningAsync<T>(HttpContent content, Task<Stream> opening, Encoding? encoding, JsonTypeInfo<T> typeInfo, long limit, CancellationToken cancellationToken)
+    // declaredLength is the Content-Length when ReadAsync looked it up, which it does only under a limit.
+    private static async Task<T?> ReadOpeningAsync<T>(
+        HttpContent content, Task<Stream> opening, Encoding? encoding, long? declaredLength, JsonTypeInfo<T> typeInfo, long limit, CancellationToken cancellationToken)
     {
         var stream = await opening.ConfigureAwait(false);
         if (encoding is null && stream is MemoryStream memory)
@@ -117,7 +124,8 @@ internal static class JsonBodyReader
 
         if (encoding is null)
         {
-            return await ReadStreamAsync(stream, DeclaredLength(content.Headers), typeInfo, limit, cancellationToken).ConfigureAwait(false);
+            var sizeHint = limit == long.MaxValue ? DeclaredLength(content.Headers) : declaredLength;
+            return await ReadStreamAsync(stream, sizeHint, typeInfo, limit, cancellationToken).ConfigureAwait(false);
         }
 
         // Leaves the response stream open: it belongs to the content, which the caller disposes.

@@ -99,13 +99,6 @@ public abstract class ReadBenchmarks<T> : LevelBenchmarks<T>, ICheckedBenchmark
 
     /// <summary>A new response content holding <see cref="Json"/> with <c>Content-Type: application/json; charset=utf-8</c>.</summary>
     protected abstract HttpContent CreateContent();
-
-    /// <summary>Adds the Content-Type the way a connection does: raw, parsed on first use.</summary>
-    protected static HttpContent WithJsonContentType(HttpContent content)
-    {
-        content.Headers.TryAddWithoutValidation("Content-Type", "application/json; charset=utf-8");
-        return content;
-    }
 }
 
 /// <summary>
@@ -127,7 +120,7 @@ public abstract class ReadBenchmarks<T> : LevelBenchmarks<T>, ICheckedBenchmark
 [GenericTypeArguments(typeof(List<Repository>))]
 public class ReadBufferedBenchmarks<T> : ReadBenchmarks<T>
 {
-    protected override HttpContent CreateContent() => WithJsonContentType(new ByteArrayContent(Json));
+    protected override HttpContent CreateContent() => Shared.JsonContent(Json);
 }
 
 /// <summary>
@@ -146,7 +139,7 @@ public class ReadStreamBenchmarks<T> : ReadBenchmarks<T>
 {
     protected override HttpContent CreateContent()
     {
-        var content = WithJsonContentType(new StreamContent(new ForwardOnlyStream(Json)));
+        var content = Shared.WithJsonContentType(new StreamContent(new ForwardOnlyStream(Json)));
         content.Headers.ContentLength = Json.Length;
         return content;
     }

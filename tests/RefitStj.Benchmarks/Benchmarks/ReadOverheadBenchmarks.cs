@@ -108,10 +108,5 @@ public class ReadOverheadBenchmarks<T> : ICheckedBenchmark
     }
 
     // The same content the read levels hand every row: the bytes, with a raw Content-Type as a connection adds it.
-    private ByteArrayContent CreateContent()
-    {
-        var content = new ByteArrayContent(_payload.Json);
-        content.Headers.TryAddWithoutValidation("Content-Type", "application/json; charset=utf-8");
-        return content;
-    }
+    private ByteArrayContent CreateContent() => Shared.JsonContent(_payload.Json);
 }

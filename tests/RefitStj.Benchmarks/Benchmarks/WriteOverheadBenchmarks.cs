@@ -62,7 +62,7 @@ public class WriteOverheadBenchmarks<T> : ICheckedBenchmark
     [Benchmark]
     public async Task<long> ContentOnly()
     {
-        using var content = NewContentOverPayload();
+        using var content = Shared.JsonContent(_payload.Json);
         return await ConsumeAsync(content);
     }
 
@@ -70,7 +70,7 @@ public class WriteOverheadBenchmarks<T> : ICheckedBenchmark
     [Benchmark]
     public async Task<long> ContentOnlyBuffered()
     {
-        using var content = NewContentOverPayload();
+        using var content = Shared.JsonContent(_payload.Json);
         await content.LoadIntoBufferAsync();
         return content.Headers.ContentLength ?? -1;
     }
@@ -114,13 +114,6 @@ public class WriteOverheadBenchmarks<T> : ICheckedBenchmark
     {
         Verify.Equal((long)_payload.Json.Length, result, $"{method}'s returned length");
         Verify.SameBytes(written.Span, _payload.Json, method);
-    }
-
-    private ByteArrayContent NewContentOverPayload()
-    {
-        var content = new ByteArrayContent(_payload.Json);
-        content.Headers.TryAddWithoutValidation("Content-Type", "application/json; charset=utf-8");
-        return content;
     }
 
     // As WriteCopyToBenchmarks consumes a content: copied into a reused stream, emptied per operation.

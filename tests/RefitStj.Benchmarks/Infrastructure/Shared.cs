@@ -28,6 +28,17 @@ public static class Shared
         SkipValidation = true,
     };
 
+    /// <summary>Adds <c>Content-Type: application/json; charset=utf-8</c> as a connection does: raw, parsed only if someone asks for it.</summary>
+    public static TContent WithJsonContentType<TContent>(TContent content)
+        where TContent : HttpContent
+    {
+        content.Headers.TryAddWithoutValidation("Content-Type", "application/json; charset=utf-8");
+        return content;
+    }
+
+    /// <summary>A new content over <paramref name="body"/> with that raw Content-Type: a buffered JSON response as a serializer sees it.</summary>
+    public static ByteArrayContent JsonContent(byte[] body) => WithJsonContentType(new ByteArrayContent(body));
+
     /// <summary>A new <c>application/json; charset=utf-8</c> header value, as a server's response says.</summary>
     public static MediaTypeHeaderValue JsonUtf8() => new("application/json") { CharSet = "utf-8" };
 

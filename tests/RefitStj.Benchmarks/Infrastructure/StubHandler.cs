@@ -38,10 +38,6 @@ public sealed class StubHandler(byte[] responseBody) : HttpMessageHandler
 
     private HttpResponseMessage Respond(HttpRequestMessage request)
     {
-        var content = new ByteArrayContent(responseBody);
-
-        // As a real connection does: the raw header is stored now and parsed only if someone asks for it.
-        content.Headers.TryAddWithoutValidation("Content-Type", "application/json; charset=utf-8");
-        return new HttpResponseMessage(HttpStatusCode.OK) { Content = content, RequestMessage = request };
+        return new HttpResponseMessage(HttpStatusCode.OK) { Content = Shared.JsonContent(responseBody), RequestMessage = request };
     }
 }
