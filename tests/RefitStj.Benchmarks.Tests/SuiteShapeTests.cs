@@ -107,6 +107,19 @@ public class SuiteShapeTests
         Assert.Contains(OnlyForAttribute.Filter, config.GetFilters());
     }
 
+    [Fact]
+    public void Config_runs_every_benchmark_in_three_processes_unless_the_command_line_says_otherwise()
+    {
+        var job = Assert.Single(BenchmarkConfig.Create().GetJobs());
+
+        Assert.Same(BenchmarkConfig.PublishedJob, job);
+        Assert.True(job.Meta.IsDefault);
+        Assert.Equal(3, job.Run.LaunchCount);
+        Assert.Equal(2, job.Run.WarmupCount);
+        Assert.Equal(5, job.Run.IterationCount);
+        Assert.Equal(200, job.Run.IterationTime.ToMilliseconds());
+    }
+
     [Theory]
     [InlineData(typeof(LoginViewModel), 83)]
     [InlineData(typeof(Location), 200)]
