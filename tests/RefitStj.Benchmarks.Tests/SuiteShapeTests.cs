@@ -115,7 +115,7 @@ public class SuiteShapeTests
         Assert.Same(BenchmarkConfig.PublishedJob, job);
         Assert.True(job.Meta.IsDefault);
         Assert.Equal(3, job.Run.LaunchCount);
-        Assert.Equal(2, job.Run.WarmupCount);
+        Assert.Equal(10, job.Run.WarmupCount);
         Assert.Equal(5, job.Run.IterationCount);
         Assert.Equal(200, job.Run.IterationTime.ToMilliseconds());
     }

@@ -25,13 +25,15 @@ public static class BenchmarkConfig
 #endif
 
     /// <summary>
-    /// Three processes per benchmark, five 200 ms iterations each after two warmups: on this suite's machine the same
-    /// code measured in separate processes differed by up to a tenth, so one process can put a row on either side of a
-    /// target. The mean is taken over all three. About 45 minutes for the whole suite on 2 cores.
+    /// Three processes per benchmark, each with ten 200 ms warmup iterations and five measured ones. Three, because on
+    /// this suite's machine the same code measured in separate processes differed by up to a tenth, enough to put a row
+    /// on either side of a target; the mean is taken over all three. Two seconds of warmup, because tiered compilation
+    /// took over a second of a large payload's run to install its optimized code, and processes measured before that
+    /// ran three to four times slower. About 50 minutes for the whole suite on 2 cores.
     /// </summary>
     public static Job PublishedJob { get; } = Job.Default
         .WithLaunchCount(3)
-        .WithWarmupCount(2)
+        .WithWarmupCount(10)
         .WithIterationCount(5)
         .WithIterationTime(TimeInterval.FromMilliseconds(200))
         .AsDefault();
