@@ -2,7 +2,7 @@ using BenchmarkDotNet.Running;
 using RefitStj.Benchmarks;
 using RefitStj.Benchmarks.Checks;
 
-// dotnet run -c Release -- --filter '*'     every benchmark (BenchmarkDotNet's usual options apply)
+// dotnet run -c Release -- --filter '*'     every benchmark with the published settings (BenchmarkConfig.PublishedJob); BenchmarkDotNet's options override them
 // dotnet run -c Release -- --smoke          every benchmark method once, in process, checked: exits 1 on a failure
 // Add -p:RefitVersion=x.y.z before -- to run against that Refit package (its own serializer and real Refit clients).
 if (args.Contains("--smoke"))
