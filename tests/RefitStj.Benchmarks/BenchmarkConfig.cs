@@ -26,10 +26,10 @@ public static class BenchmarkConfig
 
     /// <summary>
     /// Three processes per benchmark, each with ten 200 ms warmup iterations and five measured ones. Three, because on
-    /// this suite's machine the same code measured in separate processes differed by up to a tenth, enough to put a row
-    /// on either side of a target; the mean is taken over all three. Two seconds of warmup, because tiered compilation
-    /// took over a second of a large payload's run to install its optimized code, and processes measured before that
-    /// ran three to four times slower. About 50 minutes for the whole suite on 2 cores.
+    /// this suite's machine the processes of one benchmark differed by 5% typically and by over 15% for one benchmark
+    /// in ten, enough to put a row on either side of a target; the mean is over all three. Two seconds of warmup,
+    /// because tiered compilation took over a second of a large payload's run to install its optimized code, and
+    /// processes measured before that ran three to four times slower. About 50 minutes for the suite on 2 cores.
     /// </summary>
     public static Job PublishedJob { get; } = Job.Default
         .WithLaunchCount(3)
