@@ -7,8 +7,8 @@ that folder instead): there the baseline is Refit's own serializer class, the le
 and RefitFastPath columns, and a table of the round trips through a real Refit client is added.
 
 Tables: one per level, a row per payload, Ratio (time) and Alloc Ratio of each row against the baseline (Refit's
-built-in path); then the overhead breakdowns, against the floor. Chart: the levels' time ratios as bars, the
-baseline at 1.0.
+built-in path); then the overhead breakdowns, against the floor; last, from the run's log beside the results folder,
+how far apart the processes of one benchmark were. Chart: the levels' time ratios as bars, the baseline at 1.0.
 """
 import csv
 import glob
@@ -182,6 +182,32 @@ def quotient(mean, numerator, denominator):
     return f"{sum(mean[r] for r in numerator) / sum(mean[r] for r in denominator):.2f}"
 
 
+def process_spread(folder):
+    """The slowest process's mean over the fastest's, per benchmark, from the newest BenchmarkRun log next to the results
+    folder (the CSV reports hold only the mean over all processes); a sentence, or nothing without a multi-process log."""
+    logs = sorted(glob.glob(os.path.join(os.path.dirname(os.path.abspath(folder)), "BenchmarkRun-*.log")))
+    if not logs:
+        return ""
+    means, benchmark, launch = {}, None, 0
+    with open(logs[-1], encoding="utf-8", errors="replace") as handle:
+        for line in handle:
+            # Parameterized benchmarks share a name; their parameters, in brackets at the end, tell them apart.
+            if match := re.match(r"^// Benchmark: (\S+): .*?(\[.*\])?$", line):
+                benchmark, launch = " ".join(filter(None, match.groups())), 0
+            elif match := re.match(r"^// Launch: (\d+) / \d+", line):
+                launch = int(match.group(1))
+            elif benchmark and (match := re.match(r"^WorkloadActual\s+\d+: (\d+) op, ([\d.]+) ns", line)):
+                means.setdefault(benchmark, {}).setdefault(launch, []).append(float(match.group(2)) / int(match.group(1)))
+    spreads = sorted((max(m) / min(m), name) for name, launches in means.items()
+                     if len(m := [sum(v) / len(v) for v in launches.values()]) > 1)
+    if not spreads:
+        return ""
+    median, p90, (largest, worst) = spreads[len(spreads) // 2][0], spreads[int(len(spreads) * 0.9)][0], spreads[-1]
+    return (f"**Process spread** ({os.path.basename(logs[-1])}): over {len(spreads)} benchmarks, the slowest process's mean"
+            f" over the fastest's was {median:.2f} at the median, {p90:.2f} at the 90th percentile and {largest:.2f} at most"
+            f" ({worst}).\n")
+
+
 def chart(results, path):
     groups = []
     for level, _, short in LEVELS:
@@ -224,3 +250,4 @@ if __name__ == "__main__":
     if len(sys.argv) > 2:
         chart(data, sys.argv[2])
     print(tables(data))
+    print(process_spread(sys.argv[1]))
