@@ -13,9 +13,13 @@ internal sealed class PooledBufferWriter : IBufferWriter<byte>
     private byte[] _buffer = [];
     private int _written;
 
+    /// <summary>Whether the buffer was replaced by a larger one since <see cref="Start"/>.</summary>
+    public bool Grew { get; private set; }
+
     public void Start(int sizeHint)
     {
         Abandon();
+        Grew = false;
         _buffer = BufferPool.Rent(Math.Max(sizeHint, MinimumSize));
     }
 
@@ -78,6 +82,7 @@ internal sealed class PooledBufferWriter : IBufferWriter<byte>
         if (old.Length > 0)
         {
             BufferPool.Return(old);
+            Grew = true;
         }
     }
 }

@@ -27,7 +27,8 @@ internal sealed class JsonBodyWriter
         t_cached = null;
         try
         {
-            var writer = self.Start(cache.Options, metadata.SizeHint);
+            var sizeHint = metadata.SizeHint;
+            var writer = self.Start(cache.Options, sizeHint);
             if (metadata.WritesRuntimeType && item is not null)
             {
                 JsonSerializer.Serialize(writer, item, cache.GetRuntimeTypeInfo(item.GetType()));
@@ -38,8 +39,9 @@ internal sealed class JsonBodyWriter
             }
 
             writer.Flush();
+            var grew = self._buffer.Grew;
             var rented = self._buffer.Detach(out var length);
-            metadata.SizeHint = length;
+            metadata.SizeHint = NextSizeHint(sizeHint, length, grew ? rented.Length : 0);
             return new PooledJsonContent(rented, length);
         }
         finally
@@ -47,6 +49,27 @@ internal sealed class JsonBodyWriter
             self._buffer.Abandon();
             t_cached = self;
         }
+    }
+
+    /// <summary>
+    /// The buffer size the next body of the type starts with. Utf8JsonWriter asks for room for a token's worst case
+    /// (three bytes per character of a string, then 4 KB more once it has to grow), so a body can outgrow a buffer of
+    /// its own length every time; once one does, the size it grew to is kept, so later bodies are written in one buffer.
+    /// </summary>
+    /// <param name="previous">The size this body started with (0 for the type's first body).</param>
+    /// <param name="length">The body's length.</param>
+    /// <param name="grownTo">The buffer's size if the body outgrew its first buffer, else 0.</param>
+    internal static int NextSizeHint(int previous, int length, int grownTo)
+    {
+        if (grownTo > 0)
+        {
+            // The first body starts in the smallest buffer, so its growth says nothing about what the type needs.
+            return previous == 0 ? length : Math.Max(grownTo, length);
+        }
+
+        // Kept while it is within 8x of the body (power-of-two buckets times three bytes a character stay under that);
+        // a body far smaller than the last large one starts from its own length again.
+        return previous > length * 8L ? length : Math.Max(previous, length);
     }
 
     private Utf8JsonWriter Start(JsonSerializerOptions options, int sizeHint)

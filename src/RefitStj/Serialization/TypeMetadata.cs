@@ -20,6 +20,6 @@ internal sealed class TypeMetadata<T>
 
     public bool WritesRuntimeType { get; }
 
-    /// <summary>The size of the last body written for this type: the next body starts in a buffer that big.</summary>
+    /// <summary>The buffer size the next body of this type starts with; <see cref="Http.JsonBodyWriter.NextSizeHint"/> sets it.</summary>
     public int SizeHint { get; set; }
 }

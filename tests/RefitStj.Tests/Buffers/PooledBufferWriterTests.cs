@@ -38,6 +38,22 @@ public sealed class PooledBufferWriterTests
     }
 
     [Fact]
+    public void Grew_Says_Whether_The_First_Buffer_Was_Replaced_Since_Start()
+    {
+        var writer = new PooledBufferWriter();
+        writer.Start(256);
+        writer.GetSpan(100);
+        Assert.False(writer.Grew);
+
+        writer.GetMemory(100_000);
+        Assert.True(writer.Grew);
+
+        writer.Start(256);
+        Assert.False(writer.Grew);
+        writer.Abandon();
+    }
+
+    [Fact]
     public void Advance_Past_The_Buffer_Is_Rejected()
     {
         var writer = new PooledBufferWriter();

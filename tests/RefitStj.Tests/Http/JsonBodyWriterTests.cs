@@ -1,9 +1,11 @@
 using System.Text.Json;
 using System.Text.Json.Serialization;
+using RefitStj.Http;
 using RefitStj.Tests.Support;
 
 namespace RefitStj.Tests.Http;
 
+[Collection(nameof(BufferPoolIsolation))]
 public sealed class JsonBodyWriterTests
 {
     private readonly StjContentSerializer _serializer = new();
@@ -55,6 +57,64 @@ public sealed class JsonBodyWriterTests
             Assert.Equal($$"""{"name":"t{{i}}","age":{{i}}}""", text);
         }
     }
+
+    [Fact]
+    public void A_Body_That_Outgrows_Its_Own_Length_Settles_Into_One_Buffer_Per_Write()
+    {
+        // About 2 KB of JSON, nearly all one string, for which the writer wants three bytes a character of room.
+        var serializer = new StjContentSerializer(new JsonSerializerOptions());
+        var body = new Wrapper { Inner = new Person(new string('a', 1900), 1) };
+        using var pool = new CountingPool();
+        for (var i = 0; i < 3; i++)
+        {
+            serializer.ToHttpContent(body).Dispose();
+        }
+
+        var before = pool.Rented;
+        using var content = serializer.ToHttpContent(body);
+
+        Assert.Equal(1, pool.Rented - before);
+    }
+
+    [Fact]
+    public void The_First_Body_Of_A_Type_Starts_The_Next_At_Its_Length_Not_At_What_It_Grew_To()
+    {
+        var serializer = new StjContentSerializer(new JsonSerializerOptions());
+        var people = Enumerable.Range(0, 40).Select(i => new Person("name" + i, i)).ToList();
+        using var pool = new CountingPool();
+
+        using var first = serializer.ToHttpContent(people);
+        Assert.True(pool.Rented > 1, "the first body should outgrow the smallest buffer");
+        using var second = serializer.ToHttpContent(people);
+
+        Assert.Equal(first.Headers.ContentLength, pool.LastRequested);
+    }
+
+    [Fact]
+    public void A_Small_Body_After_A_Large_One_Starts_From_Its_Own_Length()
+    {
+        var serializer = new StjContentSerializer(new JsonSerializerOptions());
+        var large = Enumerable.Range(0, 10_000).Select(i => new Person("name" + i, i)).ToList();
+        var small = large.Take(20).ToList();
+        using var pool = new CountingPool();
+        serializer.ToHttpContent(large).Dispose();
+        serializer.ToHttpContent(large).Dispose();
+        serializer.ToHttpContent(small).Dispose();
+
+        using var content = serializer.ToHttpContent(small);
+
+        Assert.Equal(content.Headers.ContentLength, pool.LastRequested);
+    }
+
+    [Theory]
+    [InlineData(0, 1955, 8192, 1955)] // the first body's growth is ignored
+    [InlineData(1955, 1955, 8192, 8192)] // a later body that still grew: start at what it grew to
+    [InlineData(8192, 1955, 0, 8192)] // kept while within 8x of the body
+    [InlineData(8192, 1000, 0, 1000)] // dropped once the body is far smaller
+    [InlineData(196, 300, 0, 300)] // a larger body that fit raises the start to its length
+    [InlineData(196, 20_000, 32_768, 32_768)]
+    public void NextSizeHint_Learns_From_Growth_And_Forgets_Large_Bodies(int previous, int length, int grownTo, int expected) =>
+        Assert.Equal(expected, JsonBodyWriter.NextSizeHint(previous, length, grownTo));
 
     private sealed class Exploding
     {

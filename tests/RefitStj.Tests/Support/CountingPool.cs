@@ -23,12 +23,16 @@ internal sealed class CountingPool : ArrayPool<byte>, IDisposable
 
     public int Outstanding => Rented - Returned;
 
+    /// <summary>The size asked for by the latest rental.</summary>
+    public int LastRequested { get; private set; }
+
     public override byte[] Rent(int minimumLength)
     {
         var array = Shared.Rent(minimumLength);
         lock (_gate)
         {
             Rented++;
+            LastRequested = minimumLength;
             _outstanding.AddOrUpdate(array, this);
         }
 
