@@ -32,6 +32,8 @@ public class CheckTests
     [Theory]
     [InlineData("FloorSourceGen")]
     [InlineData("ContentOnly")]
+    [InlineData("FloorPlusContentOnly")]
+    [InlineData("FloorPlusContentOnlyBuffered")]
     [InlineData("RefitStjSourceGen")]
     public async Task A_write_overhead_row_that_wrote_nothing_or_reports_another_length_fails(string method)
     {
@@ -44,7 +46,14 @@ public class CheckTests
             // Nothing written yet: the right length alone must not pass.
             Assert.Throws<BenchmarkCheckException>(() => benchmark.Check(method, length));
 
-            var result = method == "FloorSourceGen" ? benchmark.FloorSourceGen() : method == "ContentOnly" ? await benchmark.ContentOnly() : await benchmark.RefitStjSourceGen();
+            var result = method switch
+            {
+                "FloorSourceGen" => benchmark.FloorSourceGen(),
+                "ContentOnly" => await benchmark.ContentOnly(),
+                "FloorPlusContentOnly" => await benchmark.FloorPlusContentOnly(),
+                "FloorPlusContentOnlyBuffered" => await benchmark.FloorPlusContentOnlyBuffered(),
+                _ => await benchmark.RefitStjSourceGen(),
+            };
             benchmark.Check(method, result);
             Assert.Throws<BenchmarkCheckException>(() => benchmark.Check(method, result - 1));
         }
