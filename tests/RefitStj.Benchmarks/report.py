@@ -156,24 +156,24 @@ def write_bounds(results, found):
     """Time quotients: the least a serializer with the same fixed costs could reach, then what RefitStj reached. Each
     term names its class: the overhead class, or a write level (so both sides of "RefitStj / Newtonsoft" share one)."""
     over, copy, buffered = "WriteOverheadBenchmarks", "WriteCopyToBenchmarks", "WriteLoadIntoBufferBenchmarks"
-    # The floor plus the content's cost, measured as one operation where the run has that row, else as a sum of two rows
-    # (which leaves out what each costs the other, so it understates the bound).
-    one_call = any("FloorPlusContentOnly" in rows for rows in found.values())
-    least = ("FloorPlusContentOnly", [(over, "FloorPlusContentOnly")]) if one_call else (
-        "(Floor + ContentOnly)", [(over, "Floor"), (over, "ContentOnly")])
-    least_buffered = ("FloorPlusContentOnlyBuffered", [(over, "FloorPlusContentOnlyBuffered")]) if one_call else (
-        "(Floor + ContentOnlyBuffered)", [(over, "Floor"), (over, "ContentOnlyBuffered")])
+
+    def least(content):
+        """The floor plus a content's cost: the row that measures both as one operation where the run has it, else the
+        sum of the two rows (which leaves out what each costs the other, so it understates the bound)."""
+        one_call = "FloorPlus" + content
+        if any(one_call in rows for rows in found.values()):
+            return one_call, [(over, one_call)]
+        return f"(Floor + {content})", [(over, "Floor"), (over, content)]
+
+    (copy_name, copy_terms), (buffered_name, buffered_terms) = least("ContentOnly"), least("ContentOnlyBuffered")
     columns = [
         ("(FloorSourceGen + ContentOnly) / (Floor + ContentOnly)",
          [(over, "FloorSourceGen"), (over, "ContentOnly")], [(over, "Floor"), (over, "ContentOnly")]),
         ("RefitStjSourceGen / RefitStj", [(over, "RefitStjSourceGen")], [(over, "RefitStj")]),
-    ]
-    if one_call:
-        columns.append((f"{least[0]} / built-in, CopyTo", least[1], [(copy, "RefitBuiltIn")]))
-    columns += [
-        (f"{least[0]} / Newtonsoft, CopyTo", least[1], [(copy, "Newtonsoft")]),
+        (f"{copy_name} / built-in, CopyTo", copy_terms, [(copy, "RefitBuiltIn")]),
+        (f"{copy_name} / Newtonsoft, CopyTo", copy_terms, [(copy, "Newtonsoft")]),
         ("RefitStj / Newtonsoft, CopyTo", [(copy, "RefitStj")], [(copy, "Newtonsoft")]),
-        (f"{least_buffered[0]} / Newtonsoft, LoadIntoBuffer", least_buffered[1], [(buffered, "Newtonsoft")]),
+        (f"{buffered_name} / Newtonsoft, LoadIntoBuffer", buffered_terms, [(buffered, "Newtonsoft")]),
         ("RefitStj / Newtonsoft, LoadIntoBuffer", [(buffered, "RefitStj")], [(buffered, "Newtonsoft")]),
     ]
     out = ["**Write bounds**: time quotients; each bound is the least a serializer paying the same fixed costs could reach\n",
