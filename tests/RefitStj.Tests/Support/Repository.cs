@@ -9,26 +9,43 @@ internal static class Repository
     /// <summary>Runs the dotnet CLI in the repository root and returns its output, failing with that output on a non-zero exit.</summary>
     public static string Dotnet(params string[] arguments)
     {
-        var start = new ProcessStartInfo("dotnet") { WorkingDirectory = Root, RedirectStandardOutput = true, RedirectStandardError = true };
+        // The nested build must not attach to, or leave behind, shared build servers.
+        var environment = new Dictionary<string, string> { ["MSBUILDDISABLENODEREUSE"] = "1", ["DOTNET_CLI_USE_MSBUILD_SERVER"] = "0" };
+        var (exitCode, output, error) = Run("dotnet", arguments, environment, TimeSpan.FromMinutes(5));
+        return exitCode == 0 ? output + error : throw new InvalidOperationException($"dotnet {string.Join(' ', arguments)} exited {exitCode}:\n{output}{error}");
+    }
+
+    /// <summary>Runs <paramref name="program"/> in the repository root and returns its exit code and UTF-8 output, killing it after <paramref name="timeout"/>.</summary>
+    public static (int ExitCode, string Output, string Error) Run(
+        string program, IEnumerable<string> arguments, IReadOnlyDictionary<string, string> environment, TimeSpan timeout)
+    {
+        var start = new ProcessStartInfo(program)
+        {
+            WorkingDirectory = Root,
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+            StandardOutputEncoding = System.Text.Encoding.UTF8,
+        };
         foreach (var argument in arguments)
         {
             start.ArgumentList.Add(argument);
         }
 
-        // The nested build must not attach to, or leave behind, shared build servers.
-        start.Environment["MSBUILDDISABLENODEREUSE"] = "1";
-        start.Environment["DOTNET_CLI_USE_MSBUILD_SERVER"] = "0";
-        using var process = Process.Start(start)!;
-        var stdout = process.StandardOutput.ReadToEndAsync();
-        var stderr = process.StandardError.ReadToEndAsync();
-        if (!process.WaitForExit(TimeSpan.FromMinutes(5)))
+        foreach (var (name, value) in environment)
         {
-            process.Kill(entireProcessTree: true);
-            throw new TimeoutException($"dotnet {string.Join(' ', arguments)} took more than 5 minutes.");
+            start.Environment[name] = value;
         }
 
-        var output = stdout.Result + stderr.Result;
-        return process.ExitCode == 0 ? output : throw new InvalidOperationException($"dotnet {string.Join(' ', arguments)} exited {process.ExitCode}:\n{output}");
+        using var process = Process.Start(start)!;
+        var output = process.StandardOutput.ReadToEndAsync();
+        var error = process.StandardError.ReadToEndAsync();
+        if (!process.WaitForExit(timeout))
+        {
+            process.Kill(entireProcessTree: true);
+            throw new TimeoutException($"{program} {string.Join(' ', arguments)} took more than {timeout}.");
+        }
+
+        return (process.ExitCode, output.Result, error.Result);
     }
 
     private static string FindRoot()
