@@ -1,5 +1,4 @@
 using System.ComponentModel;
-using System.Diagnostics;
 using System.IO.Compression;
 using System.Text.RegularExpressions;
 using System.Xml.Linq;
@@ -98,11 +97,8 @@ public sealed class PackageTests : IClassFixture<PackageTests.PackedPackage>
     {
         try
         {
-            var start = new ProcessStartInfo("git", "rev-parse HEAD") { WorkingDirectory = Repository.Root, RedirectStandardOutput = true, RedirectStandardError = true };
-            using var git = Process.Start(start)!;
-            var output = git.StandardOutput.ReadToEnd().Trim();
-            git.WaitForExit();
-            return git.ExitCode == 0 ? output : null;
+            var (exitCode, output, _) = Repository.Run("git", ["rev-parse", "HEAD"], new Dictionary<string, string>(), TimeSpan.FromMinutes(1));
+            return exitCode == 0 ? output.Trim() : null;
         }
         catch (Win32Exception)
         {

@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using System.Text;
 
 namespace RefitStj.Tests.Support;
 
@@ -24,7 +25,7 @@ internal static class Repository
             WorkingDirectory = Root,
             RedirectStandardOutput = true,
             RedirectStandardError = true,
-            StandardOutputEncoding = System.Text.Encoding.UTF8,
+            StandardOutputEncoding = Encoding.UTF8,
         };
         foreach (var argument in arguments)
         {
