@@ -158,5 +158,5 @@ public sealed class ReportScriptTests : IDisposable
 
     // The tables hold μs and →: the script must print UTF-8 whatever the machine's locale.
     private static (int ExitCode, string Output, string Error) Run(params string[] arguments) =>
-        Repository.Run("python3", [s_script, .. arguments], new Dictionary<string, string> { ["PYTHONIOENCODING"] = "utf-8" }, TimeSpan.FromMinutes(1));
+        Repository.Run("python3", [s_script, .. arguments], TimeSpan.FromMinutes(1), new Dictionary<string, string> { ["PYTHONIOENCODING"] = "utf-8" });
 }

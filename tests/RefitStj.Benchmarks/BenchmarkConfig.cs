@@ -26,10 +26,11 @@ public static class BenchmarkConfig
 
     /// <summary>
     /// Three processes per benchmark, each with ten 200 ms warmup iterations and five measured ones. Three, because on
-    /// this suite's machine the processes of one benchmark differed by 5% typically and by over 15% for one benchmark
-    /// in ten, enough to put a row on either side of a target; the mean is over all three. Two seconds of warmup,
-    /// because tiered compilation took over a second of a large payload's run to install its optimized code, and
-    /// processes measured before that ran three to four times slower. About 50 minutes for the suite on 2 cores.
+    /// this suite's machine the processes of one benchmark differ by a few percent typically and by 10% or more for one
+    /// benchmark in ten (README's Process spread lines), enough to put a row on either side of a target; the mean is
+    /// over all three. Two seconds of warmup, because tiered compilation took over a second of a large payload's run to
+    /// install its optimized code, and processes measured before that ran three to four times slower. About 50 minutes
+    /// for the suite on 2 cores.
     /// </summary>
     public static Job PublishedJob { get; } = Job.Default
         .WithLaunchCount(3)

@@ -97,7 +97,7 @@ public sealed class PackageTests : IClassFixture<PackageTests.PackedPackage>
     {
         try
         {
-            var (exitCode, output, _) = Repository.Run("git", ["rev-parse", "HEAD"], new Dictionary<string, string>(), TimeSpan.FromMinutes(1));
+            var (exitCode, output, _) = Repository.Run("git", ["rev-parse", "HEAD"], TimeSpan.FromMinutes(1));
             return exitCode == 0 ? output.Trim() : null;
         }
         catch (Win32Exception)

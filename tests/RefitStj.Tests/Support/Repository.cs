@@ -12,13 +12,13 @@ internal static class Repository
     {
         // The nested build must not attach to, or leave behind, shared build servers.
         var environment = new Dictionary<string, string> { ["MSBUILDDISABLENODEREUSE"] = "1", ["DOTNET_CLI_USE_MSBUILD_SERVER"] = "0" };
-        var (exitCode, output, error) = Run("dotnet", arguments, environment, TimeSpan.FromMinutes(5));
+        var (exitCode, output, error) = Run("dotnet", arguments, TimeSpan.FromMinutes(5), environment);
         return exitCode == 0 ? output + error : throw new InvalidOperationException($"dotnet {string.Join(' ', arguments)} exited {exitCode}:\n{output}{error}");
     }
 
     /// <summary>Runs <paramref name="program"/> in the repository root and returns its exit code and UTF-8 output, killing it after <paramref name="timeout"/>.</summary>
     public static (int ExitCode, string Output, string Error) Run(
-        string program, IEnumerable<string> arguments, IReadOnlyDictionary<string, string> environment, TimeSpan timeout)
+        string program, IEnumerable<string> arguments, TimeSpan timeout, IReadOnlyDictionary<string, string>? environment = null)
     {
         var start = new ProcessStartInfo(program)
         {
@@ -32,7 +32,7 @@ internal static class Repository
             start.ArgumentList.Add(argument);
         }
 
-        foreach (var (name, value) in environment)
+        foreach (var (name, value) in environment ?? new Dictionary<string, string>())
         {
             start.Environment[name] = value;
         }
