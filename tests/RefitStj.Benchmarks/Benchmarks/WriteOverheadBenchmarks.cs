@@ -20,6 +20,7 @@ namespace RefitStj.Benchmarks.Benchmarks;
 [GenericTypeArguments(typeof(LoginViewModel))]
 [GenericTypeArguments(typeof(Location))]
 [GenericTypeArguments(typeof(Organization))]
+[GenericTypeArguments(typeof(IndexViewModel))]
 [GenericTypeArguments(typeof(List<Repository>))]
 public class WriteOverheadBenchmarks<T> : ICheckedBenchmark
 {
