@@ -11,10 +11,20 @@ internal static class Charsets
     /// header: parsing it into a <see cref="MediaTypeHeaderValue"/> costs a handful of objects per response.
     /// </summary>
     /// <exception cref="InvalidOperationException">The charset is not one this runtime knows.</exception>
-    public static Encoding? GetTranscodingEncoding(HttpContentHeaders headers) =>
-        RawHeaders.First(headers, "Content-Type") is { } contentType && FindCharset(contentType, out var charset)
-            ? GetTranscodingEncoding(charset)
-            : null;
+    public static Encoding? GetTranscodingEncoding(HttpContentHeaders headers)
+    {
+        var contentType = RawHeaders.First(headers, "Content-Type");
+
+        // What most JSON servers send (ASP.NET Core, Spring) is settled by a comparison: parsing costs ~40 ns a response.
+        if (contentType is null
+            || string.Equals(contentType, "application/json; charset=utf-8", StringComparison.OrdinalIgnoreCase)
+            || string.Equals(contentType, "application/json;charset=utf-8", StringComparison.OrdinalIgnoreCase))
+        {
+            return null;
+        }
+
+        return FindCharset(contentType, out var charset) ? GetTranscodingEncoding(charset) : null;
+    }
 
     /// <inheritdoc cref="GetTranscodingEncoding(ReadOnlySpan{char})"/>
     public static Encoding? GetTranscodingEncoding(string? charset) => charset is null ? null : GetTranscodingEncoding(charset.AsSpan());

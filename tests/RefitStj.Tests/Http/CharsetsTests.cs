@@ -73,6 +73,20 @@ public sealed class CharsetsTests
         Assert.Null(Charsets.GetTranscodingEncoding(content.Headers));
     }
 
+    [Theory]
+    [InlineData("application/json; charset=utf-8", null)]
+    [InlineData("APPLICATION/JSON;CHARSET=UTF-8", null)]
+    [InlineData("application/json; charset=utf-16", 1200)]
+    [InlineData("application/json;charset=utf-32", 12000)]
+    [InlineData("text/plain; charset=iso-8859-1", 28591)]
+    public void Raw_Content_Types_Close_To_The_Common_Ones_Are_Still_Parsed(string contentType, int? codePage)
+    {
+        using var content = new ByteArrayContent([]);
+        content.Headers.TryAddWithoutValidation("Content-Type", contentType);
+
+        Assert.Equal(codePage, Charsets.GetTranscodingEncoding(content.Headers)?.CodePage);
+    }
+
     [Fact]
     public void Headers_Parsed_Or_Raw_Give_The_Same_Encoding()
     {
