@@ -79,7 +79,7 @@ public sealed class CharsetsTests
     [InlineData("application/json; charset=utf-16", 1200)]
     [InlineData("application/json;charset=utf-32", 12000)]
     [InlineData("text/plain; charset=iso-8859-1", 28591)]
-    public void Raw_Content_Types_Close_To_The_Common_Ones_Are_Still_Parsed(string contentType, int? codePage)
+    public void Common_Json_Content_Types_Mean_Utf8_And_Near_Misses_Are_Still_Parsed(string contentType, int? codePage)
     {
         using var content = new ByteArrayContent([]);
         content.Headers.TryAddWithoutValidation("Content-Type", contentType);
