@@ -15,7 +15,7 @@ internal static class Charsets
     {
         var contentType = RawHeaders.First(headers, "Content-Type");
 
-        // What most JSON servers send (ASP.NET Core, Spring) is settled by a comparison: parsing costs ~40 ns a response.
+        // ASP.NET Core's value, and older Spring's without the space: parsing the parameters costs more than the rest.
         if (contentType is null
             || string.Equals(contentType, "application/json; charset=utf-8", StringComparison.OrdinalIgnoreCase)
             || string.Equals(contentType, "application/json;charset=utf-8", StringComparison.OrdinalIgnoreCase))

@@ -1,3 +1,4 @@
+using System.Collections.ObjectModel;
 using System.Diagnostics;
 using System.Text;
 
@@ -16,7 +17,7 @@ internal static class Repository
         return exitCode == 0 ? output + error : throw new InvalidOperationException($"dotnet {string.Join(' ', arguments)} exited {exitCode}:\n{output}{error}");
     }
 
-    /// <summary>Runs <paramref name="program"/> in the repository root and returns its exit code and UTF-8 output, killing it after <paramref name="timeout"/>.</summary>
+    /// <summary>Runs <paramref name="program"/> in the repository root and returns its exit code and its output and error read as UTF-8, killing it after <paramref name="timeout"/>.</summary>
     public static (int ExitCode, string Output, string Error) Run(
         string program, IEnumerable<string> arguments, TimeSpan timeout, IReadOnlyDictionary<string, string>? environment = null)
     {
@@ -26,13 +27,14 @@ internal static class Repository
             RedirectStandardOutput = true,
             RedirectStandardError = true,
             StandardOutputEncoding = Encoding.UTF8,
+            StandardErrorEncoding = Encoding.UTF8,
         };
         foreach (var argument in arguments)
         {
             start.ArgumentList.Add(argument);
         }
 
-        foreach (var (name, value) in environment ?? new Dictionary<string, string>())
+        foreach (var (name, value) in environment ?? ReadOnlyDictionary<string, string>.Empty)
         {
             start.Environment[name] = value;
         }
