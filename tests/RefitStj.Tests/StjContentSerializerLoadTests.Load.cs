@@ -135,7 +135,8 @@ public sealed partial class StjContentSerializerLoadTests
                 });
 
             output.WriteLine($"rented {pool.Rented}, returned {pool.Returned}; outcomes: {string.Join(", ", outcomes.OrderBy(o => o.Key).Select(o => $"{o.Key}={o.Value}"))}");
-            Assert.True(pool.Rented >= 2 * total, $"only {pool.Rented} rentals: the pool was not in use");
+            // Every write rents; so does every read but those of bodies parsed in place (about a quarter).
+            Assert.True(pool.Rented >= 3 * total / 2, $"only {pool.Rented} rentals: the pool was not in use");
             Assert.Equal(0, pool.Outstanding);
             Assert.Equal(0, pool.BadReturns);
         }
@@ -312,7 +313,13 @@ public sealed partial class StjContentSerializerLoadTests
             }
             else
             {
-                content = id % 2 == 0 ? new ByteArrayContent(reply) : new StreamContent(new MemoryStream(reply));
+                // Bodies read in place, copied once, and streamed in.
+                content = (id % 4) switch
+                {
+                    0 => new ByteArrayContent(reply),
+                    2 => new SubclassedMemoryContent(reply),
+                    _ => new StreamContent(new MemoryStream(reply)),
+                };
             }
 
             content.Headers.ContentType = MediaTypeHeaderValue.Parse(status == HttpStatusCode.OK ? JsonUtf8 : "text/plain");

@@ -177,8 +177,13 @@ internal static class JsonBodyReader
             throw ResponseTooLargeException.Declared(limit, memory.Length);
         }
 
-        // The stream HttpContent hands out for a buffered body hides its array, so copy once into a rented one; it is
-        // read from the start and left where it was, so reading the same content twice gives the same value.
+        // Read from the start and left where it was, so reading the same content twice gives the same value.
+        if (MemoryStreamBuffer.TryGet(memory, out var bytes))
+        {
+            return Deserialize(bytes.AsSpan(), typeInfo);
+        }
+
+        // A stream whose array cannot be reached is copied once into a rented one.
         var position = memory.Position;
         var length = (int)memory.Length;
         var buffer = BufferPool.Rent(length);

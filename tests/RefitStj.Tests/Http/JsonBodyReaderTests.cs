@@ -6,6 +6,7 @@ using RefitStj.Tests.Support;
 
 namespace RefitStj.Tests.Http;
 
+[Collection(nameof(BufferPoolIsolation))]
 public sealed class JsonBodyReaderTests
 {
     private static readonly JsonTypeInfo<List<Person>> s_people =
@@ -66,6 +67,37 @@ public sealed class JsonBodyReaderTests
 
         Assert.Equal(new Person("m", 2), person);
         Assert.Equal(5, stream.Position);
+    }
+
+    [Fact]
+    public async Task Buffered_Body_Is_Parsed_Where_It_Lies_Without_Renting_A_Copy()
+    {
+        var body = PeopleJson(50);
+        using var content = new StreamContent(new TrickleStream(body, chunk: 1000));
+        await content.LoadIntoBufferAsync();
+        using var pool = new CountingPool();
+
+        var people = await JsonBodyReader.ReadAsync(content, s_people, long.MaxValue, CancellationToken.None);
+
+        Assert.Equal(50, people!.Count);
+        Assert.Equal(0, pool.Rented);
+    }
+
+    [Fact]
+    public async Task In_Memory_Body_Whose_Array_Is_Out_Of_Reach_Is_Copied_Once_And_Read_From_The_Start()
+    {
+        var body = PeopleJson(50);
+        using var content = new SubclassedMemoryContent(body);
+        var stream = await content.ReadAsStreamAsync();
+        stream.Position = 9;
+        using var pool = new CountingPool();
+
+        var people = await JsonBodyReader.ReadAsync(content, s_people, long.MaxValue, CancellationToken.None);
+
+        Assert.Equal(50, people!.Count);
+        Assert.Equal(9, stream.Position);
+        Assert.Equal(1, pool.Rented);
+        Assert.Equal(0, pool.Outstanding);
     }
 
     [Fact]
