@@ -26,9 +26,8 @@ internal static class MemoryStreamBuffer
             return true;
         }
 
-        // Taken off the thread while in use, so a nested call on this thread gets a new one rather than this.
-        var capture = t_capture ?? new Capture();
-        t_capture = null;
+        // Nothing runs between CopyTo and its one Write but MemoryStream's own code, so one capture per thread is enough.
+        var capture = t_capture ??= new Capture();
         var position = memory.Position;
         try
         {
@@ -40,7 +39,6 @@ internal static class MemoryStreamBuffer
         {
             memory.Position = position;
             capture.Clear();
-            t_capture = capture;
         }
     }
 
