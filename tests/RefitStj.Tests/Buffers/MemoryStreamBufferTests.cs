@@ -115,4 +115,19 @@ public sealed class MemoryStreamBufferTests
         Assert.Same(s_body, bytes.Array);
         Assert.Equal((3, 4), (bytes.Offset, bytes.Count));
     }
+
+    [Fact]
+    public void Capture_Is_A_Write_Only_Stream_That_Cannot_Be_Read_Or_Positioned()
+    {
+        using var capture = new MemoryStreamBuffer.Capture();
+        capture.Flush();
+
+        Assert.Equal((false, false, true), (capture.CanRead, capture.CanSeek, capture.CanWrite));
+        Assert.Throws<NotSupportedException>(() => capture.Length);
+        Assert.Throws<NotSupportedException>(() => capture.Position);
+        Assert.Throws<NotSupportedException>(() => capture.Position = 0);
+        Assert.Throws<NotSupportedException>(() => capture.Read(new byte[1], 0, 1));
+        Assert.Throws<NotSupportedException>(() => capture.Seek(0, SeekOrigin.Begin));
+        Assert.Throws<NotSupportedException>(() => capture.SetLength(0));
+    }
 }
