@@ -1,8 +1,8 @@
 namespace RefitStj.Buffers;
 
 /// <summary>
-/// Reaches the bytes of a <see cref="MemoryStream"/> that hides its array, as the streams HttpContent hands out for a
-/// buffered or byte-array body do. <see cref="MemoryStream.CopyTo(Stream, int)"/> on the exact type passes its own
+/// Reaches the bytes of a <see cref="MemoryStream"/> even when it hides its array, as the streams HttpContent hands out
+/// for a buffered or byte-array body do. <see cref="MemoryStream.CopyTo(Stream, int)"/> on the exact type passes its own
 /// array to a single <see cref="Stream.Write(byte[], int, int)"/>; a stream that keeps that argument gets the body with
 /// no copy. Anything else (a subclass, a span write, several writes) reports failure, and the caller copies instead.
 /// </summary>
@@ -19,11 +19,6 @@ internal static class MemoryStreamBuffer
             // A subclass's CopyTo goes through its own Read, into a temporary buffer.
             bytes = default;
             return false;
-        }
-
-        if (memory.TryGetBuffer(out bytes))
-        {
-            return true;
         }
 
         // Nothing runs between CopyTo and its one Write but MemoryStream's own code, so one capture per thread is enough.
