@@ -39,7 +39,7 @@ REFIT_CLIENT_KEYS = ["GET Organization", "GET List<Repository>", "POST Location 
 # Overhead breakdowns: ratios against their own baseline, the floor; ContentOnly is a part, not an alternative.
 OVERHEADS = [
     ("ReadOverheadBenchmarks", "Where a small buffered read's time goes",
-     ["Floor", "ContentOnly", "ContentPlusFloor", "StreamCopyPlusFloor", "CopyToPlusFloor", "RefitStj"]),
+     ["Floor", "ContentOnly", "ContentPlusFloor", "StreamCopyPlusFloor", "StreamInPlacePlusFloor", "CopyToPlusFloor", "RefitStj"]),
     ("WriteOverheadBenchmarks", "Where a write's time goes",
      ["Floor", "FloorSourceGen", "ContentOnly", "ContentOnlyBuffered", "FloorPlusContentOnly", "FloorPlusContentOnlyBuffered",
       "RefitStj", "RefitStjSourceGen"]),
