@@ -109,6 +109,21 @@ public class CheckTests
         Assert.Throws<BenchmarkCheckException>(() => Verify.SameValue(null, payload, "null"));
     }
 
+    [Fact]
+    public void A_reused_parsing_stream_reports_nothing_after_reset_until_it_parses_again()
+    {
+        var payload = Payloads.Get<Location>();
+        using var floor = new FloorSerializer<Location>();
+        using var sink = new ParsingStream<Location>(floor);
+
+        sink.Write(payload.Json, 0, payload.Json.Length);
+        Verify.SameValue(sink.Result, payload, "first parse");
+
+        // A row that reuses the stream must not pass its check on the previous call's value.
+        sink.Reset();
+        Assert.Throws<BenchmarkCheckException>(() => Verify.SameValue(sink.Result, payload, "after reset"));
+    }
+
     private static async Task AssertCheckFails(Type benchmarkType, string method)
     {
         var benchmark = BenchmarkCases.For(benchmarkType).Single(candidate => candidate.Method.Name == method);

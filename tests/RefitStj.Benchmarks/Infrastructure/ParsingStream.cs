@@ -11,6 +11,9 @@ public sealed class ParsingStream<T>(FloorSerializer<T> floor) : Stream
     /// <summary>What the last write parsed to.</summary>
     public T? Result { get; private set; }
 
+    /// <summary>Forgets the last result, so a reused stream cannot report a parse that did not happen this time.</summary>
+    public void Reset() => Result = default;
+
     public override bool CanRead => false;
 
     public override bool CanSeek => false;
