@@ -66,6 +66,23 @@ public sealed class ReportScriptTests : IDisposable
     }
 
     [Fact]
+    public void A_figure_whose_processes_differed_by_more_than_a_tenth_is_marked_and_the_mark_explained()
+    {
+        Report("ReadBufferedBenchmarks_Location_",
+            ("RefitBuiltIn", "1,600.0 ns", "1.00", "1.00"), ("RefitStj", "1.2 μs", "0.75", "0.80"), ("Floor", "800.0 ns", "0.50", "0.40"));
+        Log("BenchmarkRun-20260102-000000.log",
+            ("ReadBufferedBenchmarks<Location>.RefitBuiltIn: Job-A(LaunchCount=2)", [100, 110]),
+            ("ReadBufferedBenchmarks<Location>.RefitStj: Job-A(LaunchCount=2)", [100, 111]),
+            ("ReadBufferedBenchmarks<Location>.Floor: Job-A(LaunchCount=2)", [100, 105]));
+
+        var output = RunScript();
+
+        // 1.10 apart is not marked, 1.11 is; RefitStj over the floor is as noisy as its noisier term.
+        Assert.Contains("| Location | 1,600.0 ns | 0.75 / 0.80† | 0.50 / 0.40 | 1.50† |", output);
+        Assert.Contains("† The processes of this benchmark", output);
+    }
+
+    [Fact]
     public void Real_Refit_run_adds_its_note_and_one_table_for_the_Refit_client_round_trips()
     {
         Report("RefitClientGetBenchmarks_Organization_", ("RefitBuiltIn", "5.0 μs", "1.00", "1.00"), ("RefitStj", "4.0 μs", "0.80", "0.95"));
@@ -95,6 +112,21 @@ public sealed class ReportScriptTests : IDisposable
     }
 
     [Fact]
+    public void A_later_run_replaces_the_classes_it_measured_and_leaves_the_others()
+    {
+        Report("ReadBufferedBenchmarks_Location_", ("RefitBuiltIn", "1,600.0 ns", "1.00", "1.00"), ("RefitStj", "1.2 μs", "0.75", "0.80"));
+        Report("WriteCopyToBenchmarks_Location_", ("RefitBuiltIn", "1.0 μs", "1.00", "1.00"), ("RefitStj", "600.0 ns", "0.60", "0.45"));
+        var later = Path.Combine(_run, "later", "results");
+        Report("ReadBufferedBenchmarks_Location_", later, ("RefitBuiltIn", "1,500.0 ns", "1.00", "1.00"), ("RefitStj", "900.0 ns", "0.60", "0.70"));
+
+        var output = RunScript(later);
+
+        Assert.Contains("| Location | 1,500.0 ns | 0.60 / 0.70 |", output);
+        Assert.DoesNotContain("0.75 / 0.80", output);
+        Assert.Contains("| Location | 1.0 μs | 0.60 / 0.45 |", output);
+    }
+
+    [Fact]
     public void A_folder_without_reports_fails_with_a_message()
     {
         Directory.CreateDirectory(Results);
@@ -118,16 +150,19 @@ public sealed class ReportScriptTests : IDisposable
     }
 
     // One CSV report as BenchmarkDotNet names it; the script reads only these columns.
-    private void Report(string name, params (string Method, string Mean, string Ratio, string AllocRatio)[] rows)
+    private void Report(string name, params (string Method, string Mean, string Ratio, string AllocRatio)[] rows) =>
+        Report(name, Results, rows);
+
+    private static void Report(string name, string folder, params (string Method, string Mean, string Ratio, string AllocRatio)[] rows)
     {
-        Directory.CreateDirectory(Results);
+        Directory.CreateDirectory(folder);
         var csv = new StringBuilder("Method,Mean,Ratio,Allocated,Alloc Ratio\n");
         foreach (var (method, mean, ratio, allocRatio) in rows)
         {
             csv.Append(CultureInfo.InvariantCulture, $"{method},\"{mean}\",{ratio},360 B,{allocRatio}\n");
         }
 
-        File.WriteAllText(Path.Combine(Results, $"RefitStj.Benchmarks.Benchmarks.{name}-report.csv"), csv.ToString());
+        File.WriteAllText(Path.Combine(folder, $"RefitStj.Benchmarks.Benchmarks.{name}-report.csv"), csv.ToString());
     }
 
     // A run log beside the results folder: per benchmark, one measured iteration per launch at the given ns per op.

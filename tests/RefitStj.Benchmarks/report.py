@@ -2,13 +2,17 @@
 
     python3 tests/RefitStj.Benchmarks/report.py BenchmarkDotNet.Artifacts/results docs/benchmarks.svg > tables.md
 
+Given several results folders, a later folder's reports replace an earlier folder's for the same benchmark class (a
+class re-run after a change), and the process spread is reported per folder.
+
 A run built with -p:RefitVersion=x.y.z writes its reports to BenchmarkDotNet.Artifacts/refit-x.y.z/results (give
 that folder instead): there the baseline is Refit's own serializer class, the level tables gain the RefitBuiltInByHand
 and RefitFastPath columns, and a table of the round trips through a real Refit client is added.
 
 Tables: one per level, a row per payload, Ratio (time) and Alloc Ratio of each row against the baseline (Refit's
 built-in path); then the overhead breakdowns, against the floor; last, from the run's log beside the results folder,
-how far apart the processes of one benchmark were. Chart: the levels' time ratios as bars, the baseline at 1.0.
+how far apart the processes of one benchmark were; a figure whose benchmark's processes were more than 10% apart is
+marked †. Chart: the levels' time ratios as bars, the baseline at 1.0.
 """
 import csv
 import glob
@@ -44,6 +48,8 @@ OVERHEADS = [
      ["Floor", "FloorSourceGen", "ContentOnly", "ContentOnlyBuffered", "FloorPlusContentOnly", "FloorPlusContentOnlyBuffered",
       "RefitStj", "RefitStjSourceGen"]),
 ]
+# A benchmark whose slowest process's mean is this far over its fastest's gets its cells marked.
+NOISY, MARK = 1.10, "†"
 TIME_UNITS = {"ns": 1.0, "μs": 1e3, "µs": 1e3, "us": 1e3, "ms": 1e6, "s": 1e9}
 
 
@@ -66,6 +72,8 @@ def load(folder):
         name = os.path.basename(path).replace("RefitStj.Benchmarks.Benchmarks.", "").replace("-report.csv", "")
         match = re.match(r"([A-Za-z]+Benchmarks)(?:_(.+))?$", name)
         level, payload = match.group(1), (match.group(2) or "").rstrip("_")
+        # The class as the run's log names it, e.g. ReadBufferedBenchmarks<List<Repository>>.
+        logged = f"{level}<{PAYLOAD_NAMES.get(payload, payload)}>" if payload else level
         if level == "RefitClientGetBenchmarks":
             level, payload = "RefitClientBenchmarks", f"GET {PAYLOAD_NAMES.get(payload, payload)}"
         elif level == "RefitClientPostBenchmarks":
@@ -77,8 +85,10 @@ def load(folder):
                     key = f"{row['Items']} items, {row['Format']}"
                 elif level == "PostRoundTripBenchmarks":
                     key = "Location body"
+                parameters = f" [Items={row['Items']}, Format={row['Format']}]" if level == "StreamingBenchmarks" else ""
                 results.setdefault(level, {}).setdefault(key, {})[row["Method"]] = (
-                    ratio(row.get("Ratio")), ratio(row.get("Alloc Ratio")), row.get("Mean", "").strip(), row.get("Allocated", "").strip())
+                    ratio(row.get("Ratio")), ratio(row.get("Alloc Ratio")), row.get("Mean", "").strip(), row.get("Allocated", "").strip(),
+                    f"{logged}.{row['Method']}{parameters}")
     return results
 
 
@@ -89,7 +99,13 @@ def keys_of(level, found):
     return ordered
 
 
-def tables(results):
+def marked(spreads, *values):
+    """MARK when any of these rows' benchmarks had processes more than NOISY apart in the run's log."""
+    return MARK if any(v is not None and spreads.get(v[4], 1.0) > NOISY for v in values) else ""
+
+
+def tables(results, spreads=None):
+    spreads = spreads or {}
     out = []
     if "RefitClientBenchmarks" in results or any("RefitBuiltInByHand" in rows for level in results.values() for rows in level.values()):
         out.append("Built against the real Refit package: RefitBuiltIn (the baseline) is Refit's own SystemTextJsonContentSerializer"
@@ -114,17 +130,23 @@ def tables(results):
                 if r == "RefitBuiltIn":
                     continue
                 value = found[key].get(r)
-                cells.append("" if value is None or value[0] is None else f"{value[0]:.2f} / {value[1]:.2f}" if value[1] is not None else f"{value[0]:.2f}")
+                text = "" if value is None or value[0] is None else f"{value[0]:.2f} / {value[1]:.2f}" if value[1] is not None else f"{value[0]:.2f}"
+                cells.append(text + marked(spreads, value) if text else text)
             if floor_column:
-                cells.append(quotient({r: nanoseconds(found[key][r][2]) for r in found[key]}, ["RefitStj"], ["Floor"]))
-            baseline = found[key].get("RefitBuiltIn", (None, None, "", ""))
-            out.append(f"| {PAYLOAD_NAMES.get(key, key)} | {baseline[2]} | " + " | ".join(cells) + " |")
+                cells.append(quotient({r: nanoseconds(found[key][r][2]) for r in found[key]}, ["RefitStj"], ["Floor"],
+                                      {r for r, value in found[key].items() if marked(spreads, value)}))
+            baseline = found[key].get("RefitBuiltIn")
+            mean = baseline[2] + marked(spreads, baseline) if baseline else ""
+            out.append(f"| {PAYLOAD_NAMES.get(key, key)} | {mean} | " + " | ".join(cells) + " |")
         out.append("")
-    out.extend(overhead_tables(results))
+    out.extend(overhead_tables(results, spreads))
+    if any(MARK in line for line in out):
+        out.append(f"{MARK} The processes of this benchmark (of one of them, for a quotient) differed by more than"
+                   f" {round((NOISY - 1) * 100)}% in the run's log (slowest process's mean over the fastest's): a noisy figure.\n")
     return "\n".join(out)
 
 
-def overhead_tables(results):
+def overhead_tables(results, spreads):
     """Each overhead row as 'mean, allocated (ratio to the floor)'; for writes, a second table of the bounds the floors
     and the content's fixed cost set, next to what RefitStj reaches (the Newtonsoft means come from the level tables)."""
     out = []
@@ -144,15 +166,15 @@ def overhead_tables(results):
                     cells.append("")
                     continue
                 ratio_text = "" if r.startswith("ContentOnly") or value[0] is None else f" ({value[0]:.2f})"
-                cells.append(f"{value[2]}, {value[3]}{ratio_text}")
+                cells.append(f"{value[2]}, {value[3]}{ratio_text}{marked(spreads, value)}")
             out.append(f"| {PAYLOAD_NAMES.get(key, key)} | " + " | ".join(cells) + " |")
         out.append("")
         if level == "WriteOverheadBenchmarks":
-            out.extend(write_bounds(results, found))
+            out.extend(write_bounds(results, found, spreads))
     return out
 
 
-def write_bounds(results, found):
+def write_bounds(results, found, spreads):
     """Time quotients: the least a serializer with the same fixed costs could reach, then what RefitStj reached. Each
     term names its class: the overhead class, or a write level (so both sides of "RefitStj / Newtonsoft" share one)."""
     over, copy, buffered = "WriteOverheadBenchmarks", "WriteCopyToBenchmarks", "WriteLoadIntoBufferBenchmarks"
@@ -179,26 +201,28 @@ def write_bounds(results, found):
     out = ["**Write bounds**: time quotients; each bound is the least a serializer paying the same fixed costs could reach\n",
            "| Payload | " + " | ".join(c[0] for c in columns) + " |", "|---|" + "---:|" * len(columns)]
     for key in keys_of(over, found):
-        mean = {(level, row): nanoseconds(value[2])
-                for level in (over, copy, buffered) for row, value in results.get(level, {}).get(key, {}).items()}
-        cells = [quotient(mean, numerator, denominator) for _, numerator, denominator in columns]
+        rows = {(level, row): value for level in (over, copy, buffered) for row, value in results.get(level, {}).get(key, {}).items()}
+        mean = {term: nanoseconds(value[2]) for term, value in rows.items()}
+        noisy = {term for term, value in rows.items() if marked(spreads, value)}
+        cells = [quotient(mean, numerator, denominator, noisy) for _, numerator, denominator in columns]
         out.append(f"| {PAYLOAD_NAMES.get(key, key)} | " + " | ".join(cells) + " |")
     out.append("")
     return out
 
 
-def quotient(mean, numerator, denominator):
+def quotient(mean, numerator, denominator, noisy=frozenset()):
     if any(mean.get(r) is None for r in numerator + denominator):
         return ""
-    return f"{sum(mean[r] for r in numerator) / sum(mean[r] for r in denominator):.2f}"
+    mark = MARK if any(r in noisy for r in numerator + denominator) else ""
+    return f"{sum(mean[r] for r in numerator) / sum(mean[r] for r in denominator):.2f}{mark}"
 
 
-def process_spread(folder):
-    """The slowest process's mean over the fastest's, per benchmark, from the newest BenchmarkRun log next to the results
-    folder (the CSV reports hold only the mean over all processes); a sentence, or nothing without a multi-process log."""
+def process_spreads(folder):
+    """The newest BenchmarkRun log next to the results folder and, per benchmark in it, the slowest process's mean over
+    the fastest's (the CSV reports hold only the mean over all processes); (None, {}) without a log."""
     logs = sorted(glob.glob(os.path.join(os.path.dirname(os.path.abspath(folder)), "BenchmarkRun-*.log")))
     if not logs:
-        return ""
+        return None, {}
     means, benchmark, launch = {}, None, 0
     with open(logs[-1], encoding="utf-8", errors="replace") as handle:
         for line in handle:
@@ -209,12 +233,17 @@ def process_spread(folder):
                 launch = int(match.group(1))
             elif benchmark and (match := re.match(r"^WorkloadActual\s+\d+: (\d+) op, ([\d.]+) ns", line)):
                 means.setdefault(benchmark, {}).setdefault(launch, []).append(float(match.group(2)) / int(match.group(1)))
-    spreads = sorted((max(m) / min(m), name) for name, launches in means.items()
-                     if len(m := [sum(v) / len(v) for v in launches.values()]) > 1)
+    return logs[-1], {name: max(m) / min(m) for name, launches in means.items()
+                      if len(m := [sum(v) / len(v) for v in launches.values()]) > 1}
+
+
+def process_spread(log, spreads):
+    """A sentence on how far apart the processes of one benchmark were, or nothing without a multi-process log."""
     if not spreads:
         return ""
-    median, p90, (largest, worst) = spreads[len(spreads) // 2][0], spreads[int(len(spreads) * 0.9)][0], spreads[-1]
-    return (f"**Process spread** ({os.path.basename(logs[-1])}): over {len(spreads)} benchmarks, the slowest process's mean"
+    ordered = sorted((spread, name) for name, spread in spreads.items())
+    median, p90, (largest, worst) = ordered[len(ordered) // 2][0], ordered[int(len(ordered) * 0.9)][0], ordered[-1]
+    return (f"**Process spread** ({os.path.basename(log)}): over {len(ordered)} benchmarks, the slowest process's mean"
             f" over the fastest's was {median:.2f} at the median, {p90:.2f} at the 90th percentile and {largest:.2f} at most"
             f" ({worst}).\n")
 
@@ -254,11 +283,29 @@ def chart(results, path):
         handle.write("\n".join(svg) + "\n")
 
 
+def merge(folders):
+    """Several runs' results, a later folder's benchmark class (one CSV report) replacing an earlier folder's: a class
+    re-run after a change stands in for its old figures, and the classes a change did not touch keep theirs."""
+    merged = {}
+    for folder in folders:
+        found = load(folder)
+        if not found:
+            sys.exit(f"no BenchmarkDotNet CSV reports in {folder}")
+        for level, keys in found.items():
+            merged.setdefault(level, {}).update(keys)
+    return merged
+
+
 if __name__ == "__main__":
-    data = load(sys.argv[1])
-    if not data:
-        sys.exit(f"no BenchmarkDotNet CSV reports in {sys.argv[1]}")
-    if len(sys.argv) > 2:
-        chart(data, sys.argv[2])
-    print(tables(data))
-    print(process_spread(sys.argv[1]))
+    folders = [a for a in sys.argv[1:] if not a.endswith(".svg")]
+    charts = [a for a in sys.argv[1:] if a.endswith(".svg")]
+    if not folders:
+        sys.exit("usage: report.py RESULTS_FOLDER [RESULTS_FOLDER ...] [CHART.svg]")
+    data = merge(folders)
+    for path in charts:
+        chart(data, path)
+    runs = [process_spreads(folder) for folder in folders]
+    # A later run's spread stands for a benchmark it re-measured, as its figures do.
+    print(tables(data, {name: spread for _, spreads in runs for name, spread in spreads.items()}))
+    for log, spreads in runs:
+        print(process_spread(log, spreads))
