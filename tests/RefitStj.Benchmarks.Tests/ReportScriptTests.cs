@@ -66,6 +66,20 @@ public sealed class ReportScriptTests : IDisposable
     }
 
     [Fact]
+    public void Process_spread_reads_a_one_class_run_whose_log_is_named_after_the_class()
+    {
+        Report("ReadBufferedBenchmarks_Location_", ("RefitBuiltIn", "1.0 μs", "1.00", "1.00"));
+        Log("BenchmarkRun-20260101-000000.log", ("Old.Run: Job-A(LaunchCount=2)", [100, 400]));
+        Log("RefitStj.Benchmarks.Benchmarks.ReadBufferedBenchmarks_Location_-20260102-000000.log",
+            ("ReadBufferedBenchmarks<Location>.RefitBuiltIn: Job-A(LaunchCount=2)", [100, 120]));
+
+        var output = RunScript();
+
+        Assert.Contains("(RefitStj.Benchmarks.Benchmarks.ReadBufferedBenchmarks_Location_-20260102-000000.log): over 1 benchmarks", output);
+        Assert.Contains("| Location | 1.0 μs† |", output);
+    }
+
+    [Fact]
     public void A_figure_whose_processes_differed_by_more_than_a_tenth_is_marked_and_the_mark_explained()
     {
         Report("ReadBufferedBenchmarks_Location_",

@@ -218,11 +218,14 @@ def quotient(mean, numerator, denominator, noisy=frozenset()):
 
 
 def process_spreads(folder):
-    """The newest BenchmarkRun log next to the results folder and, per benchmark in it, the slowest process's mean over
+    """The newest run log next to the results folder and, per benchmark in it, the slowest process's mean over
     the fastest's (the CSV reports hold only the mean over all processes); (None, {}) without a log."""
-    logs = sorted(glob.glob(os.path.join(os.path.dirname(os.path.abspath(folder)), "BenchmarkRun-*.log")))
-    if not logs:
+    # BenchmarkDotNet names the log BenchmarkRun-<stamp>.log, or after the class when the run has only one.
+    stamped = [(match.group(1), path) for path in glob.glob(os.path.join(os.path.dirname(os.path.abspath(folder)), "*.log"))
+               if (match := re.search(r"-(\d{8}-\d{6})\.log$", path))]
+    if not stamped:
         return None, {}
+    logs = [path for _, path in sorted(stamped)]
     means, benchmark, launch = {}, None, 0
     with open(logs[-1], encoding="utf-8", errors="replace") as handle:
         for line in handle:
