@@ -141,6 +141,21 @@ public sealed class ReportScriptTests : IDisposable
     }
 
     [Fact]
+    public void A_re_measured_class_is_marked_by_its_own_run_not_by_the_run_it_replaces()
+    {
+        Report("ReadBufferedBenchmarks_Location_", ("RefitBuiltIn", "1,600.0 ns", "1.00", "1.00"), ("RefitStj", "1.2 μs", "0.75", "0.80"));
+        Log("BenchmarkRun-20260101-000000.log", ("ReadBufferedBenchmarks<Location>.RefitStj: Job-A(LaunchCount=2)", [100, 150]));
+        var later = Path.Combine(_run, "later", "results");
+        Report("ReadBufferedBenchmarks_Location_", later, ("RefitBuiltIn", "1,500.0 ns", "1.00", "1.00"), ("RefitStj", "900.0 ns", "0.60", "0.70"));
+
+        var output = RunScript(later);
+
+        // The earlier run's noisy process spread belongs to figures the later run replaced.
+        Assert.Contains("| Location | 1,500.0 ns | 0.60 / 0.70 |", output);
+        Assert.DoesNotContain("†", output);
+    }
+
+    [Fact]
     public void A_folder_without_reports_fails_with_a_message()
     {
         Directory.CreateDirectory(Results);

@@ -66,7 +66,9 @@ def nanoseconds(value):
     return float(match.group(1).replace(",", "")) * TIME_UNITS[match.group(2)]
 
 
-def load(folder):
+def load(folder, spreads):
+    """The folder's CSV reports by level, payload and row: (Ratio, Alloc Ratio, Mean, Allocated, process spread), the
+    spread looked up in this run's own spreads, so a figure is marked by the log of the run that measured it."""
     results = {}
     for path in glob.glob(os.path.join(folder, "*-report.csv")):
         name = os.path.basename(path).replace("RefitStj.Benchmarks.Benchmarks.", "").replace("-report.csv", "")
@@ -88,7 +90,7 @@ def load(folder):
                 parameters = f" [Items={row['Items']}, Format={row['Format']}]" if level == "StreamingBenchmarks" else ""
                 results.setdefault(level, {}).setdefault(key, {})[row["Method"]] = (
                     ratio(row.get("Ratio")), ratio(row.get("Alloc Ratio")), row.get("Mean", "").strip(), row.get("Allocated", "").strip(),
-                    f"{logged}.{row['Method']}{parameters}")
+                    spreads.get(f"{logged}.{row['Method']}{parameters}"))
     return results
 
 
@@ -99,13 +101,12 @@ def keys_of(level, found):
     return ordered
 
 
-def marked(spreads, *values):
-    """MARK when any of these rows' benchmarks had processes more than NOISY apart in the run's log."""
-    return MARK if any(v is not None and spreads.get(v[4], 1.0) > NOISY for v in values) else ""
+def marked(value):
+    """MARK when the row's benchmark had processes more than NOISY apart in its run's log."""
+    return MARK if value is not None and (value[4] or 1.0) > NOISY else ""
 
 
-def tables(results, spreads=None):
-    spreads = spreads or {}
+def tables(results):
     out = []
     if "RefitClientBenchmarks" in results or any("RefitBuiltInByHand" in rows for level in results.values() for rows in level.values()):
         out.append("Built against the real Refit package: RefitBuiltIn (the baseline) is Refit's own SystemTextJsonContentSerializer"
@@ -131,22 +132,22 @@ def tables(results, spreads=None):
                     continue
                 value = found[key].get(r)
                 text = "" if value is None or value[0] is None else f"{value[0]:.2f} / {value[1]:.2f}" if value[1] is not None else f"{value[0]:.2f}"
-                cells.append(text + marked(spreads, value) if text else text)
+                cells.append(text + marked(value) if text else text)
             if floor_column:
                 cells.append(quotient({r: nanoseconds(found[key][r][2]) for r in found[key]}, ["RefitStj"], ["Floor"],
-                                      {r for r, value in found[key].items() if marked(spreads, value)}))
+                                      {r for r, value in found[key].items() if marked(value)}))
             baseline = found[key].get("RefitBuiltIn")
-            mean = baseline[2] + marked(spreads, baseline) if baseline else ""
+            mean = baseline[2] + marked(baseline) if baseline else ""
             out.append(f"| {PAYLOAD_NAMES.get(key, key)} | {mean} | " + " | ".join(cells) + " |")
         out.append("")
-    out.extend(overhead_tables(results, spreads))
+    out.extend(overhead_tables(results))
     if any(MARK in line for line in out):
         out.append(f"{MARK} The processes of this benchmark (of one of them, for a quotient) differed by more than"
                    f" {round((NOISY - 1) * 100)}% in the run's log (slowest process's mean over the fastest's): a noisy figure.\n")
     return "\n".join(out)
 
 
-def overhead_tables(results, spreads):
+def overhead_tables(results):
     """Each overhead row as 'mean, allocated (ratio to the floor)'; for writes, a second table of the bounds the floors
     and the content's fixed cost set, next to what RefitStj reaches (the Newtonsoft means come from the level tables)."""
     out = []
@@ -166,15 +167,15 @@ def overhead_tables(results, spreads):
                     cells.append("")
                     continue
                 ratio_text = "" if r.startswith("ContentOnly") or value[0] is None else f" ({value[0]:.2f})"
-                cells.append(f"{value[2]}, {value[3]}{ratio_text}{marked(spreads, value)}")
+                cells.append(f"{value[2]}, {value[3]}{ratio_text}{marked(value)}")
             out.append(f"| {PAYLOAD_NAMES.get(key, key)} | " + " | ".join(cells) + " |")
         out.append("")
         if level == "WriteOverheadBenchmarks":
-            out.extend(write_bounds(results, found, spreads))
+            out.extend(write_bounds(results, found))
     return out
 
 
-def write_bounds(results, found, spreads):
+def write_bounds(results, found):
     """Time quotients: the least a serializer with the same fixed costs could reach, then what RefitStj reached. Each
     term names its class: the overhead class, or a write level (so both sides of "RefitStj / Newtonsoft" share one)."""
     over, copy, buffered = "WriteOverheadBenchmarks", "WriteCopyToBenchmarks", "WriteLoadIntoBufferBenchmarks"
@@ -203,7 +204,7 @@ def write_bounds(results, found, spreads):
     for key in keys_of(over, found):
         rows = {(level, row): value for level in (over, copy, buffered) for row, value in results.get(level, {}).get(key, {}).items()}
         mean = {term: nanoseconds(value[2]) for term, value in rows.items()}
-        noisy = {term for term, value in rows.items() if marked(spreads, value)}
+        noisy = {term for term, value in rows.items() if marked(value)}
         cells = [quotient(mean, numerator, denominator, noisy) for _, numerator, denominator in columns]
         out.append(f"| {PAYLOAD_NAMES.get(key, key)} | " + " | ".join(cells) + " |")
     out.append("")
@@ -225,9 +226,9 @@ def process_spreads(folder):
                if (match := re.search(r"-(\d{8}-\d{6})\.log$", path))]
     if not stamped:
         return None, {}
-    logs = [path for _, path in sorted(stamped)]
+    log = max(stamped)[1]
     means, benchmark, launch = {}, None, 0
-    with open(logs[-1], encoding="utf-8", errors="replace") as handle:
+    with open(log, encoding="utf-8", errors="replace") as handle:
         for line in handle:
             # Parameterized benchmarks share a name; their parameters, in brackets at the end, tell them apart.
             if match := re.match(r"^// Benchmark: (\S+): .*?(\[.*\])?$", line):
@@ -236,7 +237,7 @@ def process_spreads(folder):
                 launch = int(match.group(1))
             elif benchmark and (match := re.match(r"^WorkloadActual\s+\d+: (\d+) op, ([\d.]+) ns", line)):
                 means.setdefault(benchmark, {}).setdefault(launch, []).append(float(match.group(2)) / int(match.group(1)))
-    return logs[-1], {name: max(m) / min(m) for name, launches in means.items()
+    return log, {name: max(m) / min(m) for name, launches in means.items()
                       if len(m := [sum(v) / len(v) for v in launches.values()]) > 1}
 
 
@@ -286,12 +287,12 @@ def chart(results, path):
         handle.write("\n".join(svg) + "\n")
 
 
-def merge(folders):
+def merge(folders, runs):
     """Several runs' results, a later folder's benchmark class (one CSV report) replacing an earlier folder's: a class
     re-run after a change stands in for its old figures, and the classes a change did not touch keep theirs."""
     merged = {}
-    for folder in folders:
-        found = load(folder)
+    for folder, (_, spreads) in zip(folders, runs):
+        found = load(folder, spreads)
         if not found:
             sys.exit(f"no BenchmarkDotNet CSV reports in {folder}")
         for level, keys in found.items():
@@ -304,11 +305,10 @@ if __name__ == "__main__":
     charts = [a for a in sys.argv[1:] if a.endswith(".svg")]
     if not folders:
         sys.exit("usage: report.py RESULTS_FOLDER [RESULTS_FOLDER ...] [CHART.svg]")
-    data = merge(folders)
+    runs = [process_spreads(folder) for folder in folders]
+    data = merge(folders, runs)
     for path in charts:
         chart(data, path)
-    runs = [process_spreads(folder) for folder in folders]
-    # A later run's spread stands for a benchmark it re-measured, as its figures do.
-    print(tables(data, {name: spread for _, spreads in runs for name, spread in spreads.items()}))
+    print(tables(data))
     for log, spreads in runs:
         print(process_spread(log, spreads))
