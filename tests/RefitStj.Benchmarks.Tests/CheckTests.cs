@@ -15,10 +15,8 @@ public class CheckTests
         "RefitBuiltIn",
         "RefitStj",
         "Newtonsoft",
-#if REAL_REFIT
         "RefitBuiltInByHand",
         "RefitFastPath",
-#endif
     ];
 
     [Theory]
@@ -63,7 +61,6 @@ public class CheckTests
         }
     }
 
-#if REAL_REFIT
     [Theory]
     [InlineData("RefitBuiltIn")]
     [InlineData("RefitStj")]
@@ -85,7 +82,6 @@ public class CheckTests
             benchmark.GlobalCleanup();
         }
     }
-#endif
 
     [Fact]
     public void A_value_with_one_changed_field_is_not_the_payload()

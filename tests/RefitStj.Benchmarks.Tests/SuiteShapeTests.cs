@@ -12,11 +12,7 @@ public class SuiteShapeTests
 
     // Read and write classes also have a row for RefitStj over a source-generated context. Built against the real Refit
     // package, the baseline is Refit's own class, joined by the by-hand baseline of the default build and Refit's fast path.
-#if REAL_REFIT
     private static readonly string[] s_levelRows = ["RefitBuiltIn", "RefitBuiltInByHand", "RefitFastPath", "RefitStj", "RefitStjSourceGen", "Newtonsoft", "Floor"];
-#else
-    private static readonly string[] s_levelRows = ["RefitBuiltIn", "RefitStj", "RefitStjSourceGen", "Newtonsoft", "Floor"];
-#endif
 
     // Streaming compares RefitStj with the built-in async enumerable reader only: there is no floor to stream from.
     private static readonly string[] s_streamingRows = ["RefitBuiltIn", "RefitStj"];
@@ -70,10 +66,8 @@ public class SuiteShapeTests
             "WriteOverheadBenchmarks<LoginViewModel>", "WriteOverheadBenchmarks<Location>", "WriteOverheadBenchmarks<Organization>",
             "WriteOverheadBenchmarks<IndexViewModel>", "WriteOverheadBenchmarks<List<Repository>>"]);
         var refitClientRows = 0;
-#if REAL_REFIT
         expected.AddRange(["RefitClientGetBenchmarks<Organization>", "RefitClientGetBenchmarks<List<Repository>>", "RefitClientPostBenchmarks"]);
         refitClientRows = 3 * s_refitClientRows.Length;
-#endif
 
         Assert.Equal(expected.Order(StringComparer.Ordinal), BenchmarkCases.BenchmarkTypes().Select(BenchmarkCases.DisplayName));
 

@@ -2,9 +2,7 @@ using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Jobs;
 using Perfolizer.Horology;
 using RefitStj.Benchmarks.Infrastructure;
-#if REAL_REFIT
 using System.Reflection;
-#endif
 
 namespace RefitStj.Benchmarks;
 
@@ -18,11 +16,9 @@ namespace RefitStj.Benchmarks;
 /// </summary>
 public static class BenchmarkConfig
 {
-#if REAL_REFIT
     /// <summary>The Refit package version this build compiled against (from <c>-p:RefitVersion</c>).</summary>
     public static string RefitVersion { get; } =
         typeof(BenchmarkConfig).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>().Single(attribute => attribute.Key == "RefitVersion").Value!;
-#endif
 
     /// <summary>
     /// Three processes per benchmark, each with ten 200 ms warmup iterations and five measured ones. Three, because on
@@ -44,9 +40,7 @@ public static class BenchmarkConfig
         var config = ManualConfig.Create(DefaultConfig.Instance)
             .AddJob(PublishedJob)
             .AddFilter(OnlyForAttribute.Filter);
-#if REAL_REFIT
         config = config.WithArtifactsPath(Path.Combine(DefaultConfig.Instance.ArtifactsPath, $"refit-{RefitVersion}"));
-#endif
         return config;
     }
 }

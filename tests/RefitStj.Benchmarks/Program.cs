@@ -10,11 +10,9 @@ if (args.Contains("--smoke"))
     return await SmokeRun.RunAsync(Console.Out);
 }
 
-#if REAL_REFIT
 // BenchmarkDotNet builds each benchmark process from this project again; MSBuild reads environment variables as
 // properties, so this keeps those builds in the same Refit mode (the package is already in the local package cache).
 Environment.SetEnvironmentVariable("RefitVersion", BenchmarkConfig.RefitVersion);
-#endif
 
 var summaries = BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(args, BenchmarkConfig.Create());
 return summaries.Any(summary => summary.HasCriticalValidationErrors || summary.Reports.Any(report => !report.Success)) ? 1 : 0;

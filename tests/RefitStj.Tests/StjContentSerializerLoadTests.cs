@@ -62,7 +62,7 @@ public sealed partial class StjContentSerializerLoadTests(ITestOutputHelper outp
         Assert.Equal(chunked, response.Headers.TransferEncodingChunked == true);
         if (loadIntoBuffer)
         {
-            await response.Content.LoadIntoBufferAsync(cts.Token);
+            await response.Content.LoadIntoBufferAsync();
         }
 
         var read = await _serializer.FromHttpContentAsync<List<Person>>(response.Content, cts.Token);
@@ -158,7 +158,7 @@ public sealed partial class StjContentSerializerLoadTests(ITestOutputHelper outp
         Assert.Null(response.Content.Headers.ContentLength);
         if (loadIntoBuffer)
         {
-            await response.Content.LoadIntoBufferAsync(cts.Token);
+            await response.Content.LoadIntoBufferAsync();
         }
 
         var read = await _serializer.FromHttpContentAsync<List<Person>>(response.Content, cts.Token);

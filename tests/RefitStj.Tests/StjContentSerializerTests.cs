@@ -44,9 +44,12 @@ public sealed class StjContentSerializerTests
     [Fact]
     public void Options_Constructor_Accepts_Options_That_Are_Already_Read_Only()
     {
-        var serializer = new StjContentSerializer(JsonSerializerOptions.Web);
+        var frozen = new JsonSerializerOptions(JsonSerializerDefaults.Web);
+        frozen.MakeReadOnly(populateMissingResolver: true);
 
-        Assert.Same(JsonSerializerOptions.Web, serializer.Options);
+        var serializer = new StjContentSerializer(frozen);
+
+        Assert.Same(frozen, serializer.Options);
     }
 
     [Fact]

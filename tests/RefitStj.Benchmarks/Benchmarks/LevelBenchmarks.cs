@@ -1,9 +1,7 @@
 using System.Text.Json;
 using BenchmarkDotNet.Attributes;
 using Newtonsoft.Json;
-#if REAL_REFIT
 using Refit;
-#endif
 using RefitStj.Benchmarks.Data;
 using RefitStj.Benchmarks.Infrastructure;
 
@@ -25,10 +23,8 @@ public abstract class LevelBenchmarks<T>
     private protected StjContentSerializer _refitStjSourceGen = null!;
     private protected JsonSerializerSettings _newtonsoft = null!;
     private protected FloorSerializer<T> _floor = null!;
-#if REAL_REFIT
     private protected IHttpContentSerializer _refitOwn = null!;
     private protected IHttpContentSerializer _refitFastPath = null!;
-#endif
 
     [GlobalSetup]
     public void GlobalSetup()
@@ -40,10 +36,8 @@ public abstract class LevelBenchmarks<T>
         _refitStjSourceGen = new StjContentSerializer(BenchmarkJsonContext.Default);
         _newtonsoft = Shared.NewtonsoftSettings;
         _floor = new FloorSerializer<T>();
-#if REAL_REFIT
         _refitOwn = RefitOwnSerializer.CreateDefault();
         _refitFastPath = RefitOwnSerializer.CreateFastPath();
-#endif
         Setup();
     }
 

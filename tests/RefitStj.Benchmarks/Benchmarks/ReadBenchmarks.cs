@@ -27,14 +27,9 @@ public abstract class ReadBenchmarks<T> : LevelBenchmarks<T>, ICheckedBenchmark
     public T? RefitBuiltIn()
     {
         using var content = CreateContent();
-#if REAL_REFIT
         return _refitOwn.FromHttpContentAsync<T>(content).GetAwaiter().GetResult();
-#else
-        return RefitBuiltInSerializer.FromHttpContentAsync<T>(content, _options).GetAwaiter().GetResult();
-#endif
     }
 
-#if REAL_REFIT
     /// <summary>The default build's baseline (the same calls by hand, with RefitStj's Refit-compatible options).</summary>
     [Benchmark]
     public T? RefitBuiltInByHand()
@@ -50,7 +45,6 @@ public abstract class ReadBenchmarks<T> : LevelBenchmarks<T>, ICheckedBenchmark
         using var content = CreateContent();
         return _refitFastPath.FromHttpContentAsync<T>(content).GetAwaiter().GetResult();
     }
-#endif
 
     [Benchmark]
     public T? RefitStj()

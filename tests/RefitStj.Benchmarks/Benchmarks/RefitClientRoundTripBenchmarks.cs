@@ -1,4 +1,3 @@
-#if REAL_REFIT
 using BenchmarkDotNet.Attributes;
 using Refit;
 using RefitStj.Benchmarks.Checks;
@@ -115,4 +114,3 @@ internal sealed class RefitClients<T> : IDisposable
 
     public void Dispose() => _httpClient?.Dispose();
 }
-#endif

@@ -1,9 +1,7 @@
 using System.Text.Json;
 using BenchmarkDotNet.Attributes;
 using Newtonsoft.Json;
-#if REAL_REFIT
 using Refit;
-#endif
 using RefitStj.Benchmarks.Checks;
 using RefitStj.Benchmarks.Data;
 using RefitStj.Benchmarks.Infrastructure;
@@ -27,9 +25,7 @@ public abstract class RoundTripBenchmarks<T>
 
     // Where the floors copy the buffered response body, emptied per operation.
     private protected MemoryStream _scratch = null!;
-#if REAL_REFIT
     private protected IHttpContentSerializer _refitOwn = null!;
-#endif
 
     [GlobalSetup]
     public void GlobalSetup()
@@ -41,9 +37,7 @@ public abstract class RoundTripBenchmarks<T>
         _newtonsoft = Shared.NewtonsoftSettings;
         _floor = new FloorSerializer<T>();
         _scratch = new MemoryStream();
-#if REAL_REFIT
         _refitOwn = RefitOwnSerializer.CreateDefault();
-#endif
         Setup();
     }
 
@@ -80,11 +74,7 @@ public class GetRoundTripBenchmarks<T> : RoundTripBenchmarks<T>, ICheckedBenchma
     public async Task<T?> RefitBuiltIn()
     {
         using var response = await _client.SendAsync(HttpMethod.Get, s_uri);
-#if REAL_REFIT
         return await _refitOwn.FromHttpContentAsync<T>(response.Content);
-#else
-        return await RefitBuiltInSerializer.FromHttpContentAsync<T>(response.Content, _options);
-#endif
     }
 
     [Benchmark]
@@ -139,13 +129,8 @@ public class PostRoundTripBenchmarks : RoundTripBenchmarks<Location>, ICheckedBe
     [Benchmark(Baseline = true)]
     public async Task<Location?> RefitBuiltIn()
     {
-#if REAL_REFIT
         using var response = await _client.SendAsync(HttpMethod.Post, s_uri, _refitOwn.ToHttpContent(_body));
         return await _refitOwn.FromHttpContentAsync<Location>(response.Content);
-#else
-        using var response = await _client.SendAsync(HttpMethod.Post, s_uri, RefitBuiltInSerializer.ToHttpContent(_body, _options));
-        return await RefitBuiltInSerializer.FromHttpContentAsync<Location>(response.Content, _options);
-#endif
     }
 
     [Benchmark]

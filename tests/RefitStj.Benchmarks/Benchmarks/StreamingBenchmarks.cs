@@ -20,9 +20,7 @@ public class StreamingBenchmarks : ICheckedBenchmark
     private byte[] _body = [];
     private StjContentSerializer _refitStj = null!;
     private long _expectedIdSum;
-#if REAL_REFIT
     private IStreamingContentSerializer _refitOwn = null!;
-#endif
 
     [Params(10, 10_000)]
     public int Items { get; set; }
@@ -38,25 +36,14 @@ public class StreamingBenchmarks : ICheckedBenchmark
         var lines = items.Select(item => Encoding.UTF8.GetString(Shared.SerializeToUtf8Bytes(item)));
         _body = Encoding.UTF8.GetBytes(Format == StreamingContentFormat.JsonArray ? "[" + string.Join(",", lines) + "]" : string.Join("\n", lines) + "\n");
         _expectedIdSum = items.Sum(i => (long)i.Email!.Length);
-#if REAL_REFIT
         _refitOwn = RefitOwnSerializer.CreateDefault();
-#endif
     }
 
     [Benchmark(Baseline = true)]
     public async Task<long> RefitBuiltIn()
     {
-#if REAL_REFIT
         using var stream = new ForwardOnlyStream(_body);
         return await Sum(_refitOwn.DeserializeStreamAsync<LoginViewModel>(stream, Format));
-#else
-        var typeInfo = Shared.TypeInfo<LoginViewModel>();
-        using var stream = new ForwardOnlyStream(_body);
-        var items = Format == StreamingContentFormat.JsonArray
-            ? JsonSerializer.DeserializeAsyncEnumerable(stream, typeInfo)
-            : JsonSerializer.DeserializeAsyncEnumerable(stream, typeInfo, topLevelValues: true);
-        return await Sum(items);
-#endif
     }
 
     [Benchmark]

@@ -21,15 +21,10 @@ public abstract class WriteBenchmarks<T> : LevelBenchmarks<T>, ICheckedBenchmark
     [Benchmark(Baseline = true)]
     public async Task<long> RefitBuiltIn()
     {
-#if REAL_REFIT
         using var content = _refitOwn.ToHttpContent(_item);
-#else
-        using var content = RefitBuiltInSerializer.ToHttpContent(_item, _options);
-#endif
         return await ConsumeAsync(content);
     }
 
-#if REAL_REFIT
     /// <summary>The default build's baseline (the same calls by hand, with RefitStj's Refit-compatible options).</summary>
     [Benchmark]
     public async Task<long> RefitBuiltInByHand()
@@ -45,7 +40,6 @@ public abstract class WriteBenchmarks<T> : LevelBenchmarks<T>, ICheckedBenchmark
         using var content = _refitFastPath.ToHttpContent(_item);
         return await ConsumeAsync(content);
     }
-#endif
 
     [Benchmark]
     public async Task<long> RefitStj()

@@ -184,10 +184,16 @@ public class RepositoryPermissions
 /// </summary>
 public enum RepositoryVisibility
 {
+#if NET9_0_OR_GREATER
     [JsonStringEnumMemberName("public")]
+#endif
     Public,
+#if NET9_0_OR_GREATER
     [JsonStringEnumMemberName("private")]
+#endif
     Private,
+#if NET9_0_OR_GREATER
     [JsonStringEnumMemberName("internal")]
+#endif
     Internal,
 }

@@ -1,9 +1,7 @@
 using System.Net.Http.Json;
 using System.Text;
 using Newtonsoft.Json;
-#if REAL_REFIT
 using Refit;
-#endif
 
 namespace RefitStj.Benchmarks.Infrastructure;
 
@@ -22,7 +20,6 @@ public static class RefitBuiltInSerializer
         content.ReadFromJsonAsync<T>(options);
 }
 
-#if REAL_REFIT
 /// <summary>
 /// Refit's own <see cref="SystemTextJsonContentSerializer"/>, typed as the interfaces Refit calls it through, so every
 /// row that uses it pays what it pays inside a Refit client.
@@ -45,7 +42,6 @@ public static class RefitOwnSerializer
         return new(options);
     }
 }
-#endif
 
 /// <summary>What Refit.Newtonsoft.Json's NewtonsoftJsonContentSerializer does.</summary>
 public static class RefitNewtonsoftSerializer

@@ -1,4 +1,3 @@
-#if REAL_REFIT
 using Refit;
 using RefitStj.Benchmarks.Data;
 
@@ -20,4 +19,3 @@ public interface IRoundTripApi
     [Post("/locations")]
     Task<Location> PostLocation([Body] Location location);
 }
-#endif

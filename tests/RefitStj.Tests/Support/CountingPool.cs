@@ -11,7 +11,11 @@ namespace RefitStj.Tests.Support;
 internal sealed class CountingPool : ArrayPool<byte>, IDisposable
 {
     private readonly ConditionalWeakTable<byte[], object> _outstanding = [];
+#if NET9_0_OR_GREATER
     private readonly Lock _gate = new();
+#else
+    private readonly object _gate = new();
+#endif
 
     public CountingPool() => BufferPool.TestPool = this;
 
