@@ -6,7 +6,7 @@ using RefitStj.Tests.Support;
 
 namespace RefitStj.Tests;
 
-/// <summary>The package as users get it: packed from the default build, which compiles against the in-repo Refit contract.</summary>
+/// <summary>The package as users get it: packed from the library, which compiles against the oldest Refit it supports.</summary>
 public sealed class PackageTests : IClassFixture<PackageTests.PackedPackage>
 {
     private readonly PackedPackage _package;
@@ -32,7 +32,7 @@ public sealed class PackageTests : IClassFixture<PackageTests.PackedPackage>
     [InlineData(".NETFramework8.0")]
     [InlineData("net8.0")]
     [InlineData("net10.0")]
-    public void Every_Framework_Group_Depends_On_Refit_12_1_Or_Later(string framework)
+    public void Every_Framework_Group_Depends_On_Refit_14_0_1_Or_Later(string framework)
     {
         if (framework.StartsWith(".NET", StringComparison.Ordinal))
         {
@@ -43,7 +43,7 @@ public sealed class PackageTests : IClassFixture<PackageTests.PackedPackage>
 
         var group = Assert.Single(_package.DependencyGroups, g => g.Framework.Equals(framework, StringComparison.OrdinalIgnoreCase));
         var refit = Assert.Single(group.Dependencies, d => d.Id == "Refit");
-        Assert.Equal("12.1.0", refit.Version);
+        Assert.Equal("14.0.1", refit.Version);
     }
 
     [Theory]
@@ -112,7 +112,7 @@ public sealed class PackageTests : IClassFixture<PackageTests.PackedPackage>
 
         public PackedPackage()
         {
-            Repository.Dotnet("pack", "src/RefitStj/RefitStj.csproj", "-c", "Release", "-o", _folder, "-nodeReuse:false", "-p:RefitVersion=");
+            Repository.Dotnet("pack", "src/RefitStj/RefitStj.csproj", "-c", "Release", "-o", _folder, "-nodeReuse:false");
             var nupkg = Directory.GetFiles(_folder, "RefitStj.*.nupkg").Single(f => !f.EndsWith(".snupkg", StringComparison.Ordinal));
             using var zip = ZipFile.OpenRead(nupkg);
             Entries = zip.Entries.Select(e => e.FullName).ToList();
@@ -129,13 +129,12 @@ public sealed class PackageTests : IClassFixture<PackageTests.PackedPackage>
         public IReadOnlyList<string> Entries { get; }
 
         /// <summary>
-        /// Restores a new console project from the packed folder (plus the machine's configured source), builds it and
-        /// runs it. No Refit package is served here, so the Refit contract is packed into the same folder as a stand-in
-        /// Refit 12.1.0; the consumer's own packages folder keeps that stand-in out of the machine's NuGet cache.
+        /// Restores a new console project from the packed folder plus the machine's configured source (which serves
+        /// Refit), builds it and runs it: a generated Refit client at the oldest supported Refit, with RefitStj as its
+        /// serializer. The consumer's own packages folder keeps this build's RefitStj out of the machine's NuGet cache.
         /// </summary>
         public string RunConsumer()
         {
-            Repository.Dotnet("pack", "ref/Refit/Refit.csproj", "-c", "Release", "-o", _folder, "-nodeReuse:false", "-p:IsPackable=true", "-p:RefitVersion=");
             var consumer = Directory.CreateDirectory(Path.Combine(_folder, "consumer")).FullName;
             File.WriteAllText(Path.Combine(consumer, "nuget.config"), $"""
                 <configuration>
@@ -152,7 +151,10 @@ public sealed class PackageTests : IClassFixture<PackageTests.PackedPackage>
                     <ImplicitUsings>enable</ImplicitUsings>
                     <TreatWarningsAsErrors>true</TreatWarningsAsErrors>
                   </PropertyGroup>
-                  <ItemGroup><PackageReference Include="RefitStj" Version="{Version}" /></ItemGroup>
+                  <ItemGroup>
+                    <PackageReference Include="RefitStj" Version="{Version}" />
+                    <PackageReference Include="Refit" Version="14.0.1" />
+                  </ItemGroup>
                 </Project>
                 """);
             File.WriteAllText(Path.Combine(consumer, "Program.cs"), """
@@ -160,20 +162,27 @@ public sealed class PackageTests : IClassFixture<PackageTests.PackedPackage>
                 using Refit;
                 using RefitStj;
 
-                IHttpContentSerializer serializer = new StjContentSerializer();
-                using var body = serializer.ToHttpContent(new Person("Ada", 36));
-                Console.WriteLine($"consumer: POST {await body.ReadAsStringAsync()} with Content-Length {body.Headers.ContentLength}");
-                using var client = new HttpClient(new Echo());
-                using var response = await client.PostAsync("http://localhost/people", body);
-                var person = await serializer.FromHttpContentAsync<Person>(response.Content);
+                var settings = new RefitSettings { ContentSerializer = new StjContentSerializer(), Buffered = true };
+                var api = RestService.For<IPeopleApi>(new HttpClient(new Echo()) { BaseAddress = new Uri("http://localhost") }, settings);
+                var person = await api.Create(new Person("Ada", 36));
                 Console.WriteLine($"consumer: GET {person!.Name}, {person.Age}");
 
-                internal sealed record Person(string Name, int Age);
+                public interface IPeopleApi
+                {
+                    [Post("/people")]
+                    Task<Person?> Create([Body] Person person);
+                }
+
+                public sealed record Person(string Name, int Age);
 
                 internal sealed class Echo : HttpMessageHandler
                 {
-                    protected override async Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellationToken) =>
-                        new(HttpStatusCode.OK) { Content = new ByteArrayContent(await request.Content!.ReadAsByteArrayAsync(cancellationToken)) };
+                    protected override async Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellationToken)
+                    {
+                        var body = await request.Content!.ReadAsByteArrayAsync(cancellationToken);
+                        Console.WriteLine($"consumer: POST {System.Text.Encoding.UTF8.GetString(body)} with Content-Length {request.Content.Headers.ContentLength}");
+                        return new(HttpStatusCode.OK) { Content = new ByteArrayContent(body) };
+                    }
                 }
                 """);
             return Repository.Dotnet("run", "--project", consumer, "-c", "Release", "-nodeReuse:false");

@@ -156,7 +156,7 @@ public sealed partial class StjContentSerializerLoadTests
         id * 1.25m,
         Enumerable.Range(id, id % 6).ToArray());
 
-    private static readonly string[] s_statusNames = ["pending", "inTransit", "delivered", "lost-in-space"];
+    private static readonly string[] s_statusNames = ["pending", "inTransit", "delivered", Wire.LostInSpace];
 
     private static readonly string[] s_orderProperties = ["id", "text", "status", "total", "lines"];
 

@@ -70,6 +70,7 @@ public sealed class RefitDefaultsTests
         Assert.Null(_serializer.DeserializeFromString<Envelope>("""{"payload":null}""")!.Payload);
     }
 
+#if NET10_0_OR_GREATER
     [Fact]
     public void Rejects_Duplicate_Properties()
     {
@@ -77,6 +78,7 @@ public sealed class RefitDefaultsTests
 
         Assert.Contains("Person", ex.Message, StringComparison.Ordinal);
     }
+#endif
 
     [Fact]
     public async Task Writes_Bare_Object_As_Empty_Object_And_Null_As_Null()

@@ -50,5 +50,5 @@ internal static class Bodies
         Permissions = Permissions.Read | Permissions.Write,
     };
 
-    public const string SampleOrderJson = """{"id":7,"customerName":"Ada","status":"inTransit","previousStatus":null,"quantity":3,"total":12.50,"placedAt":"2026-11-22T10:00:00+01:00","countsByStatus":{"pending":1,"lost-in-space":2},"grid":[[1,2],[3]],"extra":{"name":"Bo","age":4},"sku_code":"X-1","permissions":3}""";
+    public const string SampleOrderJson = $$"""{"id":7,"customerName":"Ada","status":"inTransit","previousStatus":null,"quantity":3,"total":12.50,"placedAt":"2026-11-22T10:00:00+01:00","countsByStatus":{"pending":1,"{{Wire.LostInSpace}}":2},"grid":[[1,2],[3]],"extra":{"name":"Bo","age":4},"sku_code":"X-1","permissions":3}""";
 }

@@ -13,6 +13,19 @@ public enum OrderStatus
     LostInSpace,
 }
 
+/// <summary>
+/// How <see cref="OrderStatus.LostInSpace"/> travels: by its <c>[JsonStringEnumMemberName]</c> on .NET 9+, in camelCase
+/// on net8.0, where that attribute is not compiled in (Refit's net8.0 build and RefitStj's both ignore it there).
+/// </summary>
+public static class Wire
+{
+#if NET9_0_OR_GREATER
+    public const string LostInSpace = "lost-in-space";
+#else
+    public const string LostInSpace = "lostInSpace";
+#endif
+}
+
 [Flags]
 public enum Permissions : byte
 {
