@@ -41,14 +41,12 @@ internal sealed class ApiStub : HttpMessageHandler
 
     protected override async Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellationToken)
     {
+        // The length first, as a socket handler sees it when choosing between Content-Length and chunked: reading the
+        // body buffers it, and a buffered content reports a length whether or not it would have been sent with one.
+        var length = request.Content?.Headers.ContentLength;
         var body = request.Content is null ? [] : await request.Content.ReadAsByteArrayAsync(cancellationToken);
         var path = request.RequestUri!.AbsolutePath;
-        Received.Add(new ReceivedRequest(
-            request.Method.Method,
-            path,
-            request.Content?.Headers.ContentType?.ToString(),
-            request.Content?.Headers.ContentLength,
-            body));
+        Received.Add(new ReceivedRequest(request.Method.Method, path, request.Content?.Headers.ContentType?.ToString(), length, body));
 
         var (status, mediaType, text) = (request.Method.Method, path) switch
         {
