@@ -7,8 +7,8 @@ namespace RefitStj.AotTest;
 internal sealed record ReceivedRequest(string Method, string Path, string? ContentType, long? ContentLength, byte[] Body);
 
 /// <summary>
-/// Serves the API in process with canned responses and records each request as it arrives. HttpClient sends through it
-/// exactly as through a socket handler: the body is copied out of whatever content Refit built around the serializer's.
+/// Serves the API in process with canned responses and records each request: its body is read out of whatever content
+/// Refit built around the serializer's, as a socket handler would read it to send it.
 /// </summary>
 internal sealed class ApiStub : HttpMessageHandler
 {
