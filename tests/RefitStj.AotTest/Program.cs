@@ -1,0 +1,33 @@
+using System.Text.Json;
+using System.Text.Json.Serialization.Metadata;
+using RefitStj;
+using RefitStj.AotTest;
+
+// Runs every call through a Refit generated client once per reflection-free way to build the serializer; one line per check.
+var checks = new Checks();
+checks.That("reflection-based serialization is off", !JsonSerializer.IsReflectionEnabledByDefault, "it is on");
+
+// The two reflection-free ways in: a context (its own options apply), and options over a chain of resolvers.
+var fromContext = new StjContentSerializer(AppJsonContext.Default);
+var fromResolver = StjContentSerializer.CreateWithResolver(new JsonSerializerOptions(AppJsonContext.Default.Options)
+{
+    TypeInfoResolver = JsonTypeInfoResolver.Combine(ErrorJsonContext.Default, AppJsonContext.Default),
+});
+
+await ClientChecks.RunAsync(checks, "context", fromContext);
+await ClientChecks.RunAsync(checks, "resolver", fromResolver);
+
+try
+{
+    fromContext.ToHttpContent(new Unlisted(1));
+    checks.That("a type missing from the context is rejected", false, "no exception");
+}
+catch (NotSupportedException ex)
+{
+    checks.That("a type missing from the context is rejected, naming the fix", ex.Message.Contains("[JsonSerializable(typeof(Unlisted))]", StringComparison.Ordinal), ex.Message);
+}
+
+Console.WriteLine(checks.Failed == 0
+    ? $"consumer app: all {checks.Passed} checks passed"
+    : $"consumer app: {checks.Failed} of {checks.Passed + checks.Failed} checks failed");
+return checks.Failed == 0 ? 0 : 1;
