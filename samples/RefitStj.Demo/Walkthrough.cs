@@ -66,7 +66,7 @@ internal sealed class Walkthrough(IGitHubApi api, TextWriter output)
         var sent = SampleIssue;
         var issue = await api.CreateIssue(Org, IssueRepository, sent, cancellationToken);
         if (issue is not { Id: > 0, State: "open" }
-            || issue.Title != sent.Title || issue.Body != sent.Body || !issue.Labels.SequenceEqual(sent.Labels))
+            || issue.Title != sent.Title || issue.Body != sent.Body || issue.Labels?.SequenceEqual(sent.Labels) != true)
         {
             return $"POST {IssuesPath} did not echo the issue back.";
         }

@@ -26,6 +26,7 @@ public sealed class DemoAppTests
     [InlineData(1, HttpStatusCode.OK, """{"login":"contoso","publicRepos":12}""", "error: GET /orgs/dotnet answered the organization 'contoso'.")]
     [InlineData(2, HttpStatusCode.OK, "[]", "error: GET /orgs/dotnet/repos answered 0 repositories, not the organization's 12.")]
     [InlineData(3, HttpStatusCode.Created, """{"id":1,"title":"Other","state":"open","labels":[]}""", "error: POST /repos/dotnet/runtime/issues did not echo the issue back.")]
+    [InlineData(3, HttpStatusCode.Created, """{"id":1,"title":"Try RefitStj","body":"Sent by the RefitStj demo.","state":"open"}""", "error: POST /repos/dotnet/runtime/issues did not echo the issue back.")]
     [InlineData(4, HttpStatusCode.Created, """{"id":1,"title":"","state":"open","labels":[]}""", "error: POST /repos/dotnet/runtime/issues accepted an issue without a title.")]
     [InlineData(4, HttpStatusCode.BadRequest, """{"message":"no"}""", "error: POST /repos/dotnet/runtime/issues without a title answered 400, not 422.")]
     [InlineData(4, HttpStatusCode.UnprocessableEntity, "{}", "error: POST /repos/dotnet/runtime/issues answered 422 without an error message.")]
