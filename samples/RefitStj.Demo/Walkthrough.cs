@@ -1,146 +1,133 @@
 using System.Diagnostics;
-using RefitStj.Demo.Clients;
-using RefitStj.Demo.Models;
-using RefitStj.Demo.Output;
-using RefitStj.Demo.Server;
+using System.Net;
+using Refit;
 using static System.FormattableString;
 
 namespace RefitStj.Demo;
 
-/// <summary>Makes each call once through RefitStj, prints what came back and checks it.</summary>
-internal sealed class Walkthrough(IGitHubClient client, DemoConsole console)
+/// <summary>Makes each kind of call once through the Refit client, prints what came back, and checks it.</summary>
+internal sealed class Walkthrough(IGitHubApi api, TextWriter output)
 {
+    public const string Org = "dotnet";
+
     public const string IssueRepository = "runtime";
 
-    public static NewIssue SampleIssue { get; } = new()
+    private const string IssuesPath = $"/repos/{Org}/{IssueRepository}/issues";
+
+    public static NewIssue SampleIssue { get; } = new("Try RefitStj", "Sent by the RefitStj demo.", ["demo", "question"]);
+
+    private int _publicRepos;
+
+    /// <returns><see langword="null"/> when every call answered as expected, otherwise what was wrong.</returns>
+    public async Task<string?> RunAsync(CancellationToken cancellationToken) =>
+        await ShowObjectAsync(cancellationToken)
+        ?? await ShowListAsync(cancellationToken)
+        ?? await ShowBodyAsync(cancellationToken)
+        ?? await ShowErrorAsync(cancellationToken)
+        ?? await ShowStreamAsync(cancellationToken);
+
+    private async Task<string?> ShowObjectAsync(CancellationToken cancellationToken)
     {
-        Title = "Try RefitStj",
-        Body = "Sent by the RefitStj demo.",
-        Labels = ["demo", "question"],
-    };
-
-    /// <summary>Runs the calls; with <paramref name="embedded"/> also the POST and the feed, and exact checks of the sample data.</summary>
-    /// <returns>The number of repositories read, or <see langword="null"/> when a call returned something wrong.</returns>
-    public async Task<int?> RunAsync(string org, bool embedded, CancellationToken cancellationToken)
-    {
-        if (!await ShowOrganizationAsync(org, cancellationToken))
+        Step(1, $"GET /orgs/{Org}: an object (Task<Organization>)");
+        var organization = await api.GetOrganization(Org, cancellationToken);
+        if (organization?.Login != Org)
         {
-            return null;
+            return $"GET /orgs/{Org} answered the organization '{organization?.Login}'.";
         }
 
-        var repositories = await ShowRepositoriesAsync(org, embedded, cancellationToken);
-        if (repositories is null)
-        {
-            return null;
-        }
-
-        if (embedded && !(await ShowCreatedIssueAsync(org, cancellationToken) && await ShowEventsAsync(cancellationToken)))
-        {
-            return null;
-        }
-
-        return repositories;
+        _publicRepos = organization.PublicRepos;
+        Line($"{organization.Name} [{organization.Login}], {_publicRepos} public repositories, since {organization.CreatedAt:yyyy-MM-dd}");
+        Line($"\"{organization.Description}\"");
+        return null;
     }
 
-    private async Task<bool> ShowOrganizationAsync(string org, CancellationToken cancellationToken)
+    private async Task<string?> ShowListAsync(CancellationToken cancellationToken)
     {
-        console.WriteLine($"GET /orgs/{org}");
-        var organization = await client.GetOrganizationAsync(org, cancellationToken);
-        if (organization is null || !string.Equals(organization.Login, org, StringComparison.OrdinalIgnoreCase))
+        Step(2, $"GET /orgs/{Org}/repos: a list (Task<List<Repository>>)");
+        var repositories = await api.GetRepositories(Org, cancellationToken);
+        if (repositories?.Count != _publicRepos || repositories.Any(repository => repository is null))
         {
-            console.Fail($"GET /orgs/{org} returned {(organization is null ? "nothing" : $"the organization '{organization.Login}'")}.");
-            return false;
+            return $"GET /orgs/{Org}/repos answered {repositories?.Count} repositories, not the organization's {_publicRepos}.";
         }
 
-        console.WriteLine($"  {organization.Name ?? organization.Login} [{organization.Login}]: {organization.Description ?? "(no description)"}");
-        return true;
-    }
-
-    private async Task<int?> ShowRepositoriesAsync(string org, bool embedded, CancellationToken cancellationToken)
-    {
-        console.WriteLine($"GET /orgs/{org}/repos");
-        var repositories = await client.GetRepositoriesAsync(org, cancellationToken);
-        if (repositories is null || repositories.Any(repository => repository is null || repository.Name.Length == 0)
-            || (embedded && repositories.Count != SampleData.RepositoryCount))
+        Line($"{repositories.Count} repositories, the first three:");
+        foreach (var repository in repositories.Take(3))
         {
-            console.Fail(Invariant($"GET /orgs/{org}/repos returned {(repositories is null ? "nothing" : $"{repositories.Count} entries, not the expected list")}."));
-            return null;
+            var language = repository.Language ?? "no language";
+            Line($"  {repository.FullName} ({language}, {repository.StargazersCount:N0} stars, {repository.Visibility})");
         }
 
-        var first = repositories.Count == 0 ? "none" : Describe(repositories[0]);
-        console.WriteLine(Invariant($"  {repositories.Count} repositories; first: {first}"));
-        return repositories.Count;
+        return null;
     }
 
-    private async Task<bool> ShowCreatedIssueAsync(string org, CancellationToken cancellationToken)
+    private async Task<string?> ShowBodyAsync(CancellationToken cancellationToken)
     {
-        console.WriteLine($"POST /repos/{org}/{IssueRepository}/issues");
+        Step(3, $"POST {IssuesPath}: a request body (NewIssue), the created Issue back");
         var sent = SampleIssue;
-        var issue = await client.CreateIssueAsync(org, IssueRepository, sent, cancellationToken);
-        if (issue is not { Id: > 0, State: "open" } || issue.Title != sent.Title || issue.Body != sent.Body || !issue.Labels.SequenceEqual(sent.Labels))
+        var issue = await api.CreateIssue(Org, IssueRepository, sent, cancellationToken);
+        if (issue is not { Id: > 0, State: "open" }
+            || issue.Title != sent.Title || issue.Body != sent.Body || issue.Labels?.SequenceEqual(sent.Labels) != true)
         {
-            console.Fail($"POST /repos/{org}/{IssueRepository}/issues did not echo the issue back.");
-            return false;
+            return $"POST {IssuesPath} did not echo the issue back.";
         }
 
-        console.WriteLine(Invariant($"  created issue #{issue.Number} (id {issue.Id}): \"{issue.Title}\" [{issue.State}; labels: {string.Join(", ", issue.Labels)}]"));
-        console.WriteLine("  (this server takes only JSON sent with a Content-Length; Refit sends one with Buffered = true)");
-        return true;
+        Line($"created issue #{issue.Number}: \"{issue.Title}\" [{issue.State}; labels: {string.Join(", ", issue.Labels)}]");
+        return null;
     }
 
-    private async Task<bool> ShowEventsAsync(CancellationToken cancellationToken)
+    private async Task<string?> ShowErrorAsync(CancellationToken cancellationToken)
     {
-        console.WriteLine("GET /events (application/x-ndjson, read item by item as the server flushes them)");
+        Step(4, $"POST {IssuesPath} without a title: an error response (ApiException)");
+        try
+        {
+            await api.CreateIssue(Org, IssueRepository, SampleIssue with { Title = "" }, cancellationToken);
+            return $"POST {IssuesPath} accepted an issue without a title.";
+        }
+        catch (ApiException exception) when (exception.StatusCode == HttpStatusCode.UnprocessableEntity)
+        {
+            var error = await exception.GetContentAsAsync<ApiError>();
+            if (string.IsNullOrEmpty(error?.Message))
+            {
+                return $"POST {IssuesPath} answered 422 without an error message.";
+            }
+
+            Line($"{(int)exception.StatusCode} {exception.ReasonPhrase}; GetContentAsAsync<ApiError>() reads: \"{error.Message}\"");
+            return null;
+        }
+        catch (ApiException exception)
+        {
+            return $"POST {IssuesPath} without a title answered {(int)exception.StatusCode}, not 422.";
+        }
+    }
+
+    private async Task<string?> ShowStreamAsync(CancellationToken cancellationToken)
+    {
+        Step(5, "GET /events: a stream (IAsyncEnumerable<Event>), JSON Lines read through DeserializeStreamAsync");
         var clock = Stopwatch.StartNew();
         var count = 0;
-        TimeSpan first = default;
-        Event? last = null;
-        await foreach (var item in client.StreamEventsAsync(cancellationToken))
+        Event? previous = null;
+        await foreach (var item in api.StreamEvents(cancellationToken))
         {
-            if (item is null || (count > 0 && item.Id != last!.Id + 1))
+            if (item is null || (previous is not null && item.Id != previous.Id + 1))
             {
-                console.Fail(Invariant($"event {count + 1} of the feed is {(item is null ? "null" : "out of order")}."));
-                return false;
+                return $"event {count + 1} of the feed is {(item is null ? "null" : "out of order")}.";
             }
 
             count++;
-            last = item;
-            first = count == 1 ? clock.Elapsed : first;
-            if (console.Interactive)
-            {
-                console.Progress(Invariant($"  events received: {count} ({clock.ElapsedMilliseconds} ms), the last: {item.Type} by {item.Actor}"));
-            }
-            else if (count % 5 == 0)
-            {
-                console.WriteLine(Invariant($"  events received: {count} ({clock.ElapsedMilliseconds} ms)"));
-            }
+            previous = item;
+            Line($"after {clock.ElapsedMilliseconds,4} ms: {item.Type} by {item.Actor} on {item.Repo}");
         }
 
-        if (count != SampleData.EventCount)
+        if (count == 0)
         {
-            console.Fail(Invariant($"the feed ended after {count} events, not {SampleData.EventCount}."));
-            return false;
+            return "the feed was empty.";
         }
 
-        console.WriteLine(Invariant($"  {count} events: the first after {first.TotalMilliseconds:F0} ms, the last after {clock.ElapsedMilliseconds} ms ({last!.Type} by {last.Actor} on {last.Repo})"));
-        return true;
+        Line($"{count} events, each handed over as it arrived (the server pauses between them)");
+        return null;
     }
 
-    private static string Describe(Repository repository)
-    {
-        var name = repository.FullName.Length > 0 ? repository.FullName : repository.Name;
-        var details = new List<string>(3);
-        if (repository.Language is { } language)
-        {
-            details.Add(language);
-        }
+    private void Step(int number, string title) => output.WriteLine(Invariant($"{number}. {title}"));
 
-        if (repository.StargazersCount > 0)
-        {
-            details.Add(Invariant($"{repository.StargazersCount:N0} stars"));
-        }
-
-        details.Add(repository.Private ? "private" : "public");
-        return $"{name} ({string.Join(", ", details)})";
-    }
+    private void Line(FormattableString text) => output.WriteLine("   " + Invariant(text));
 }

@@ -1,5 +1,4 @@
 using System.Net;
-using System.Text.Json;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Hosting;
 using Microsoft.AspNetCore.Hosting.Server;
@@ -23,14 +22,14 @@ internal sealed class DemoServer : IAsyncDisposable
 
     public Uri BaseAddress { get; }
 
-    /// <summary>Starts the server; <paramref name="options"/> write its JSON (camelCase, like Refit's defaults).</summary>
-    public static async Task<DemoServer> StartAsync(JsonSerializerOptions options)
+    /// <summary>Starts the server; it writes JSON with Refit's default options (camelCase, enums as strings).</summary>
+    public static async Task<DemoServer> StartAsync()
     {
         var builder = WebApplication.CreateSlimBuilder();
         builder.Logging.ClearProviders();
         builder.WebHost.UseKestrel(kestrel => kestrel.Listen(IPAddress.Loopback, 0));
         var app = builder.Build();
-        new GitHubEndpoints(options).Map(app);
+        new GitHubEndpoints(StjContentSerializer.CreateDefaultOptions()).Map(app);
         await app.StartAsync();
         var address = app.Services.GetRequiredService<IServer>().Features.GetRequiredFeature<IServerAddressesFeature>().Addresses.Single();
         return new DemoServer(app, new Uri(address + "/"));

@@ -1,112 +1,65 @@
-using System.Collections.Concurrent;
 using System.Text.Json;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Routing;
-using RefitStj.Demo.Models;
 
 namespace RefitStj.Demo.Server;
 
-/// <summary>The embedded API's handlers. Read-only answers are serialized once per org and cached, so the server does little per call.</summary>
+/// <summary>The embedded API's handlers; <c>options</c> write its JSON (Refit's defaults: camelCase, enums as strings).</summary>
 internal sealed class GitHubEndpoints(JsonSerializerOptions options)
 {
-    public static readonly TimeSpan FeedInterval = TimeSpan.FromMilliseconds(25);
+    /// <summary>The pause between two events of the feed, so the client visibly gets each one before the next is sent.</summary>
+    public static readonly TimeSpan FeedInterval = TimeSpan.FromMilliseconds(60);
 
     private static readonly byte[] s_newLine = "\n"u8.ToArray();
 
-    private readonly ConcurrentDictionary<string, byte[]> _organizations = new(StringComparer.Ordinal);
-    private readonly ConcurrentDictionary<string, byte[]> _repositories = new(StringComparer.Ordinal);
-    private long _lastIssueId = 1_000_000;
+    private long _lastIssueId = 1_000;
 
     public void Map(IEndpointRouteBuilder routes)
     {
-        routes.MapGet("/orgs/{org}", GetOrganizationAsync);
-        routes.MapGet("/orgs/{org}/repos", GetRepositoriesAsync);
+        routes.MapGet("/orgs/{org}", (string org) => Json(StatusCodes.Status200OK, SampleData.Organization(org)));
+        routes.MapGet("/orgs/{org}/repos", (string org) => Json(StatusCodes.Status200OK, SampleData.Repositories(org)));
         routes.MapPost("/repos/{owner}/{repo}/issues", CreateIssueAsync);
         routes.MapGet("/events", StreamEventsAsync);
     }
 
-    private Task GetOrganizationAsync(HttpContext context)
+    /// <summary>201 with the created issue, or 422 with a GitHub-like error body when the issue has no title.</summary>
+    private async Task<IResult> CreateIssueAsync(HttpRequest request)
     {
-        var json = _organizations.GetOrAdd(RouteValue(context, "org"), org => Serialize(SampleData.Organization(org)));
-        return WriteJsonAsync(context.Response, StatusCodes.Status200OK, json);
-    }
-
-    private Task GetRepositoriesAsync(HttpContext context)
-    {
-        var json = _repositories.GetOrAdd(RouteValue(context, "org"), org => Serialize(SampleData.Repositories(org)));
-        return WriteJsonAsync(context.Response, StatusCodes.Status200OK, json);
-    }
-
-    /// <summary>Accepts only a JSON issue with a title, sent with a Content-Length (a chunked body is refused).</summary>
-    private async Task CreateIssueAsync(HttpContext context)
-    {
-        var request = context.Request;
-        if (request.ContentLength is null)
-        {
-            await WriteErrorAsync(context.Response, "A Content-Length is required: chunked request bodies are refused.");
-            return;
-        }
-
-        if (!request.HasJsonContentType())
-        {
-            await WriteErrorAsync(context.Response, "The body must be application/json.");
-            return;
-        }
-
         NewIssue? issue;
         try
         {
-            issue = await JsonSerializer.DeserializeAsync<NewIssue>(request.Body, options, context.RequestAborted);
+            issue = await JsonSerializer.DeserializeAsync<NewIssue>(request.Body, options, request.HttpContext.RequestAborted);
         }
         catch (JsonException)
         {
-            await WriteErrorAsync(context.Response, "The body is not valid JSON for an issue.");
-            return;
+            return Json(StatusCodes.Status422UnprocessableEntity, new ApiError("The body is not valid JSON for an issue."));
         }
 
         if (issue is null || string.IsNullOrWhiteSpace(issue.Title))
         {
-            await WriteErrorAsync(context.Response, "An issue needs a title.");
-            return;
+            return Json(StatusCodes.Status422UnprocessableEntity, new ApiError("An issue needs a title."));
         }
 
-        var id = Interlocked.Increment(ref _lastIssueId);
-        var created = SampleData.CreatedIssue(id, RouteValue(context, "owner"), RouteValue(context, "repo"), issue);
-        await WriteJsonAsync(context.Response, StatusCodes.Status201Created, Serialize(created));
+        return Json(StatusCodes.Status201Created, SampleData.CreatedIssue(Interlocked.Increment(ref _lastIssueId), issue));
     }
 
-    /// <summary>JSON Lines, one event at a time, flushed, with a short pause between events.</summary>
-    private async Task StreamEventsAsync(HttpContext context)
+    /// <summary>JSON Lines, one event at a time, each flushed before a pause.</summary>
+    private async Task StreamEventsAsync(HttpResponse response, CancellationToken cancellationToken)
     {
-        var response = context.Response;
-        var aborted = context.RequestAborted;
         response.ContentType = "application/x-ndjson";
         for (var i = 0; i < SampleData.EventCount; i++)
         {
             if (i > 0)
             {
-                await Task.Delay(FeedInterval, aborted);
+                await Task.Delay(FeedInterval, cancellationToken);
             }
 
-            await response.Body.WriteAsync(Serialize(SampleData.Event(i)), aborted);
-            await response.Body.WriteAsync(s_newLine, aborted);
-            await response.Body.FlushAsync(aborted);
+            await response.Body.WriteAsync(JsonSerializer.SerializeToUtf8Bytes(SampleData.Event(i), options), cancellationToken);
+            await response.Body.WriteAsync(s_newLine, cancellationToken);
+            await response.Body.FlushAsync(cancellationToken);
         }
     }
 
-    private Task WriteErrorAsync(HttpResponse response, string message) =>
-        WriteJsonAsync(response, StatusCodes.Status400BadRequest, Serialize(new ApiError { Message = message }));
-
-    private static Task WriteJsonAsync(HttpResponse response, int status, byte[] json)
-    {
-        response.StatusCode = status;
-        response.ContentType = "application/json; charset=utf-8";
-        response.ContentLength = json.Length;
-        return response.Body.WriteAsync(json).AsTask();
-    }
-
-    private byte[] Serialize<T>(T value) => JsonSerializer.SerializeToUtf8Bytes(value, options);
-
-    private static string RouteValue(HttpContext context, string name) => (string)context.Request.RouteValues[name]!;
+    private IResult Json<T>(int status, T value) => Results.Json(value, options, "application/json; charset=utf-8", status);
 }

@@ -1,9 +1,0 @@
-namespace RefitStj.Demo.Models;
-
-/// <summary>A repository's visibility.</summary>
-internal enum RepositoryVisibility
-{
-    Public,
-    Private,
-    Internal,
-}
