@@ -1,23 +1,23 @@
 using System.Net;
-using System.Text.Json;
 using RefitStj.Tests.Streaming;
 using RefitStj.Tests.Support;
 
 namespace RefitStj.Tests;
 
 /// <summary>
-/// README's C# blocks that need only the serializer and Refit's contract, each run and checked. The blocks are copied
-/// here as README shows them (ReadmeTests fails when the two differ); the lines around them supply what a block
-/// assumes and check what it does.
+/// README's C# blocks that need no Refit client, as <c>#region snippet: &lt;name&gt;</c> regions (ReadmeTests compares each
+/// with README's block of that name), run and checked; the lines around them supply what a block assumes.
 /// </summary>
 public sealed class ReadmeSnippets
 {
     [Fact]
     public async Task Readme_Own_Options_Are_Made_Read_Only_Kept_And_Applied()
     {
+        #region snippet: own-options
         var options = StjContentSerializer.CreateDefaultOptions(); // Refit-compatible defaults, mutable copy
         options.WriteIndented = true;
         var serializer = new StjContentSerializer(options);
+        #endregion
 
         Assert.True(options.IsReadOnly);
         Assert.Same(options, serializer.Options);
@@ -26,7 +26,7 @@ public sealed class ReadmeSnippets
     }
 
     [Fact]
-    public async Task Readme_Streaming_Without_Refit_Reads_Each_Item_Of_A_Response()
+    public async Task Streaming_Without_Refit_Reads_Each_Item_Of_A_Response()
     {
         var handled = new List<Tick?>();
         void Handle(Tick? tick) => handled.Add(tick);
@@ -47,7 +47,9 @@ public sealed class ReadmeSnippets
     [Fact]
     public async Task Readme_MaxResponseBodySize_Refuses_A_Larger_Declared_Body_Before_Reading_It()
     {
+        #region snippet: limits
         var serializer = new StjContentSerializer { MaxResponseBodySize = 10 * 1024 * 1024 };
+        #endregion
 
         using var body = new CountingStream();
         using var content = new StreamContent(body);
@@ -56,19 +58,6 @@ public sealed class ReadmeSnippets
         Assert.Equal(10 * 1024 * 1024, ex.Limit);
         Assert.Equal((10 * 1024 * 1024) + 1, ex.Size);
         Assert.Equal(0, body.Reads);
-    }
-
-    [Fact]
-    public async Task Readme_Newtonsoft_Migration_Options_Write_Declared_Names_And_Read_Any_Case()
-    {
-        var serializer = new StjContentSerializer(new JsonSerializerOptions
-        {
-            PropertyNameCaseInsensitive = true, // Newtonsoft matches names in any case on read
-        });
-
-        using var content = serializer.ToHttpContent(new Person("Ada", 36));
-        Assert.Equal("""{"Name":"Ada","Age":36}""", await content.ReadAsStringAsync());
-        Assert.Equal(new Person("Bo", 4), serializer.DeserializeFromString<Person>("""{"name":"Bo","AGE":4}"""));
     }
 
     /// <summary>An empty body that counts how often it is read.</summary>

@@ -9,9 +9,9 @@ using RefitStj.Tests.Support;
 
 namespace RefitStj.Tests.EndToEnd;
 
-// README's C# blocks that need real Refit (RestService, RefitSettings, Refit's attributes), copied as README shows them
-// (ReadmeTests fails when the two differ) and run through real Refit clients over a stubbed handler. The declarations
-// below are the ones the blocks assume; IFeedApi is README's own and also serves StreamingTests.
+// README's C# blocks that use Refit, as `#region snippet: <name>` regions (ReadmeTests compares each with README's block
+// of that name), run through real Refit clients over a stubbed handler. The declarations below are the ones the blocks
+// assume; IFeedApi also serves StreamingTests.
 
 public interface IGitHubApi
 {
@@ -27,10 +27,12 @@ public interface IFeedApi
     IAsyncEnumerable<Tick> Feed(CancellationToken cancellationToken = default);
 }
 
+#region snippet: source-generated
 [JsonSourceGenerationOptions(PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase, PropertyNameCaseInsensitive = true)]
 [JsonSerializable(typeof(Repo))]
 [JsonSerializable(typeof(List<Repo>))]
 internal sealed partial class AppJsonContext : JsonSerializerContext;
+#endregion
 
 [JsonSerializable(typeof(Tick))]
 internal sealed partial class OtherContext : JsonSerializerContext;
@@ -43,8 +45,10 @@ public sealed class ReadmeRefitSnippets
     public void Readme_Quick_Start_Builds_A_Client_With_StjContentSerializer()
     {
         // Built only: calling it would reach the network.
+        #region snippet: quick-start
         var api = RestService.For<IGitHubApi>("https://api.github.com",
             new RefitSettings { ContentSerializer = new StjContentSerializer() });
+        #endregion
 
         Assert.NotNull(api);
     }
@@ -66,10 +70,12 @@ public sealed class ReadmeRefitSnippets
         void Handle(Tick tick) => handled.Add(tick);
         var api = Clients.For<IFeedApi>(Clients.Trickling(HttpStatusCode.OK, "{\"id\":1}\n{\"id\":2}\n", chunk: 4, mediaType: "application/x-ndjson"));
 
+        #region snippet: streaming
         await foreach (var tick in api.Feed())
         {
             Handle(tick); // each item as soon as it is complete
         }
+        #endregion
 
         Assert.Equal([new Tick(1, null), new Tick(2, null)], handled);
     }
@@ -79,12 +85,14 @@ public sealed class ReadmeRefitSnippets
     {
         var stub = Clients.Answering(HttpStatusCode.OK, """{"NAME":"refit","stars":9000}""");
 
+        #region snippet: source-generated
         var settings = new RefitSettings { ContentSerializer = new StjContentSerializer(AppJsonContext.Default) };
+        #endregion
 
         var api = RestService.For<IGitHubApi>(Clients.Http(stub), settings);
         Assert.Equal(new Repo("refit", 9000), await api.GetRepository("reactiveui", "refit"));
 
-        // several contexts, or any options whose TypeInfoResolver is set (these options apply, not the contexts' own):
+        // Several contexts, or any options whose TypeInfoResolver is set (these options apply, not the contexts' own).
         var chained = StjContentSerializer.CreateWithResolver(new JsonSerializerOptions
         {
             TypeInfoResolver = JsonTypeInfoResolver.Combine(AppJsonContext.Default, OtherContext.Default),
