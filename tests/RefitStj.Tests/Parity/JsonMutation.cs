@@ -24,6 +24,7 @@ internal abstract record JsonMutation
         (2, Gen.UInt.Select(static at => (JsonMutation)new DropByte(at))),
         (1, Gen.UInt.Select(static at => (JsonMutation)new DuplicateByte(at))),
         (2, Gen.Select(Gen.UInt, Gen.Frequency((3, Gen.OneOfConst(s_bytes)), (1, Gen.Byte)), static (at, value) => (JsonMutation)new SetByte(at, value))),
+        (1, Gen.Select(Gen.UInt, Gen.Int[0, 7], static (at, bit) => (JsonMutation)new FlipBit(at, bit))),
         (1, Gen.UInt.Select(static at => (JsonMutation)new Truncate(at))),
         (2, Gen.Select(Gen.UInt, Gen.OneOfConst(s_insertions), static (at, text) => (JsonMutation)new Insert(at, text))),
         (1, Gen.Const<JsonMutation>(new Insert(0, "\uFEFF"))),
@@ -132,6 +133,12 @@ internal abstract record JsonMutation
     private sealed record SetByte(uint At, byte Value) : JsonMutation
     {
         public override byte[] Apply(byte[] json) => json.Length == 0 ? json : Splice(json, Position(json, At), Position(json, At) + 1, [Value]);
+    }
+
+    private sealed record FlipBit(uint At, int Bit) : JsonMutation
+    {
+        public override byte[] Apply(byte[] json) =>
+            json.Length == 0 ? json : Splice(json, Position(json, At), Position(json, At) + 1, [(byte)(json[Position(json, At)] ^ (1 << Bit))]);
     }
 
     private sealed record Truncate(uint At) : JsonMutation

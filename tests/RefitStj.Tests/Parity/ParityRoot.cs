@@ -33,7 +33,7 @@ internal sealed record Outcome(object? Value, Exception? Error)
 /// <summary>The body one serializer wrote, and its Content-Type.</summary>
 internal sealed record Written(byte[] Body, string? ContentType)
 {
-    public override string ToString() => $"{ContentType} {JsonSerializer.Serialize(Encoding.UTF8.GetString(Body))}";
+    public override string ToString() => $"{ContentType} {ParityCheck.Visible(Body)}";
 }
 
 /// <summary>The request-body paths a serializer offers Refit.</summary>

@@ -17,6 +17,7 @@ internal static class Structural
     private static readonly JsonSerializerOptions s_show = new()
     {
         MaxDepth = MaxDepth,
+        Encoder = System.Text.Encodings.Web.JavaScriptEncoder.UnsafeRelaxedJsonEscaping,
         NumberHandling = System.Text.Json.Serialization.JsonNumberHandling.AllowNamedFloatingPointLiterals,
     };
 

@@ -28,9 +28,10 @@ internal static class Sweep
             : 1;
 
     /// <summary>Checks <paramref name="property"/> on <paramref name="cases"/> x <see cref="Scale"/> cases; returns how many ran.</summary>
-    public static async Task<int> RunAsync<T>(Gen<T> gen, int cases, Func<T, Task> property, Func<T, string> print)
+    public static async Task<int> RunAsync<T>(Gen<T> gen, int cases, Func<T, Task> property, Func<T, string> print, string? seed = null)
     {
-        var pcg = PCG.Parse(Seed);
+        seed ??= Seed;
+        var pcg = PCG.Parse(seed);
         var total = checked(cases * Scale);
         for (var i = 0; i < total; i++)
         {
@@ -42,10 +43,10 @@ internal static class Sweep
             }
             catch (Exception ex)
             {
-                var seed = pcg.ToString(state);
+                var caseSeed = pcg.ToString(state);
                 throw new XunitException(
-                    $"Case {i + 1} of {total} failed; replay it first with {SeedVariable}={seed} (run seed {Seed}).\n"
-                    + $"Case: {print(value)}\n{ex.Message}\n{await ShrinkAsync(gen, property, print, seed)}",
+                    $"Case {i + 1} of {total} failed; replay it first with {SeedVariable}={caseSeed} (run seed {seed}).\n"
+                    + $"Case: {print(value)}\n{ex.Message}\n{await ShrinkAsync(gen, property, print, caseSeed)}",
                     ex);
             }
         }
