@@ -11,15 +11,15 @@ namespace RefitStj.Tests.Parity;
 /// </summary>
 internal sealed class ParityCheck
 {
+    public const string SameValue = "same value";
+    public const string SameBytes = "same bytes";
+    private const string BothThrewPrefix = "both threw";
+
     private static readonly JsonSerializerOptions s_visible = new() { Encoder = JavaScriptEncoder.UnsafeRelaxedJsonEscaping };
 
     private readonly SortedDictionary<string, int> _tally = new(StringComparer.Ordinal);
 
     public int this[string outcome] => _tally.GetValueOrDefault(outcome);
-
-    public const string SameValue = "same value";
-    public const string SameBytes = "same bytes";
-    private const string BothThrewPrefix = "both threw";
 
     public int BothThrew => _tally.Where(static pair => pair.Key.StartsWith(BothThrewPrefix, StringComparison.Ordinal)).Sum(static pair => pair.Value);
 
@@ -44,7 +44,7 @@ internal sealed class ParityCheck
             }
             else
             {
-                CheckBothThrew($"{root}.{path}", value, ours, builtin);
+                CheckBothThrew(root, path.ToString(), value, ours, builtin);
             }
         }
     }
@@ -55,7 +55,7 @@ internal sealed class ParityCheck
         var ours = await root.ReadAsync(ParityRoot.Ours, body);
         var builtin = await root.ReadAsync(ParityRoot.Builtin, body);
         var span = body.AsSpan();
-        CompareReads($"{root}.FromHttpContentAsync", root, span.StartsWith("\uFEFF"u8) ? span[3..] : span, body, ours, builtin);
+        CompareReads(root, "FromHttpContentAsync", span.StartsWith("\uFEFF"u8) ? span[3..] : span, body, ours, builtin);
 
         var text = Encoding.UTF8.GetString(body);
         ours = await root.ReadStringAsync(ParityRoot.Ours, text);
@@ -68,15 +68,15 @@ internal sealed class ParityCheck
             text = text[1..];
         }
 
-        CompareReads($"{root}.DeserializeFromString", root, Encoding.UTF8.GetBytes(text), body, ours, builtin);
+        CompareReads(root, "DeserializeFromString", Encoding.UTF8.GetBytes(text), body, ours, builtin);
     }
 
-    private void CompareReads(string where, ParityRoot root, ReadOnlySpan<byte> json, byte[] body, Outcome ours, Outcome builtin)
+    private void CompareReads(ParityRoot root, string path, ReadOnlySpan<byte> json, byte[] body, Outcome ours, Outcome builtin)
     {
         if (ours.Error is null && builtin.Error is null)
         {
             var difference = Structural.Difference(builtin.Value, ours.Value);
-            Check(difference is null, SameValue, where, body, ours, builtin, difference);
+            Check(difference is null, SameValue, $"{root}.{path}", body, ours, builtin, difference);
         }
         else if (ours.Error is null && builtin.Error is JsonException && json.IndexOfAnyExcept(" \t\r\n"u8) < 0
             && Structural.Difference(root.Default, ours.Value) is null)
@@ -86,18 +86,18 @@ internal sealed class ParityCheck
         }
         else
         {
-            CheckBothThrew(where, body, ours, builtin);
+            CheckBothThrew(root, path, body, ours, builtin);
         }
     }
 
     // The same exception type (or a subclass: RefitStj rethrows JsonException with a better message), so callers that
     // catch what Refit throws keep catching it. Refit's OverflowException for an out-of-range enum number is pinned
     // (Out_Of_Range_Enum_Number_Throws_JsonException_Where_Builtin_Throws_OverflowException).
-    private void CheckBothThrew(string where, object? input, Outcome ours, Outcome builtin) =>
+    private void CheckBothThrew(ParityRoot root, string path, object? input, Outcome ours, Outcome builtin) =>
         Check(
             ours.Error is { } o && builtin.Error is { } b && (b.GetType().IsInstanceOfType(o) || (b is OverflowException && o is JsonException)),
-            $"{BothThrewPrefix} ({where[..where.IndexOf('.', StringComparison.Ordinal)]}): ours {ours.Error?.GetType().Name}, Refit {builtin.Error?.GetType().Name}",
-            where,
+            $"{BothThrewPrefix} ({root}): ours {ours.Error?.GetType().Name}, Refit {builtin.Error?.GetType().Name}",
+            $"{root}.{path}",
             input,
             ours,
             builtin,

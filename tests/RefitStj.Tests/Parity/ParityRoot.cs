@@ -75,7 +75,7 @@ internal abstract class ParityRoot(string name)
         new(body) { Headers = { ContentType = new MediaTypeHeaderValue("application/json") { CharSet = "utf-8" } } };
 }
 
-internal sealed class ParityRoot<T>(Gen<T> values, string? name = null) : ParityRoot(name ?? Describe(typeof(T)))
+internal sealed class ParityRoot<T>(Gen<T> values) : ParityRoot(Describe(typeof(T)))
 {
     public override Gen<object?> Values { get; } = values.Select(static value => (object?)value);
 
