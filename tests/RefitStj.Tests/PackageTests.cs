@@ -57,11 +57,23 @@ public sealed class PackageTests : IClassFixture<PackageTests.PackedPackage>
     }
 
     [Fact]
-    public void Package_Carries_Readme_And_Mit_License()
+    public void Package_Carries_Its_Package_Readme_And_Mit_License()
     {
-        Assert.Contains("README.md", _package.Entries);
+        Assert.Contains("PACKAGE.md", _package.Entries);
         Assert.Equal("MIT", _package.Metadata("license"));
-        Assert.Equal("README.md", _package.Metadata("readme"));
+        Assert.Equal("PACKAGE.md", _package.Metadata("readme"));
+    }
+
+    [Fact]
+    public void Package_Readme_Renders_On_The_Package_Page_Without_The_Repository()
+    {
+        var text = File.ReadAllText(Path.Combine(Repository.Root, "PACKAGE.md"));
+
+        // The package page resolves no relative link and shows no image from the repository.
+        Assert.DoesNotMatch(@"\]\((?!https://)", text);
+        Assert.DoesNotContain("<img", text, StringComparison.OrdinalIgnoreCase);
+        Assert.DoesNotContain("![", text, StringComparison.Ordinal);
+        Assert.InRange(text.Length, 1, 5 * 1024);
     }
 
     [Fact]
