@@ -34,7 +34,7 @@ public static class SmokeRun
             }
         }
 
-        Console.WriteLine($"Smoke: {cases.Count - failures} of {cases.Count} benchmarks passed.");
+        Console.WriteLine($"Smoke (Refit {BenchmarkConfig.RefitVersion}): {cases.Count - failures} of {cases.Count} benchmarks passed.");
         return failures == 0 && cases.Count > 0 ? 0 : 1;
     }
 
