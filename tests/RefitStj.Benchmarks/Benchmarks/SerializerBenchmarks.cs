@@ -27,7 +27,8 @@ public abstract class SerializerBenchmarks<T> : ICheckedBenchmark
 
     public void Check(object? result) => Verify.Payload(result, _payload);
 
-    // As Refit documents its fast path: without a generated resolver there is none to take (nor a string enum converter).
+    // As Refit documents its fast path: over a generated resolver (without one there is no fast path to take, and no
+    // string enum converter to read the payloads' enums).
     private static SystemTextJsonContentSerializer CreateRefitFastPath()
     {
         var options = SystemTextJsonContentSerializer.GetFastPathJsonSerializerOptions();
