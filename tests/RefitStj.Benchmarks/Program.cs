@@ -2,16 +2,16 @@ using BenchmarkDotNet.Running;
 using RefitStj.Benchmarks;
 using RefitStj.Benchmarks.Checks;
 
-// dotnet run -c Release -- --filter '*'     every benchmark with the published settings (BenchmarkConfig.PublishedJob); BenchmarkDotNet's options override them
-// dotnet run -c Release -- --smoke          every benchmark method once, in process, checked: exits 1 on a failure
-// Add -p:RefitVersion=x.y.z before -- to run against that Refit package (its own serializer and real Refit clients).
+// dotnet run -c Release --project tests/RefitStj.Benchmarks -- --filter '*'   the suite (BenchmarkConfig); --filter '*RefitClient*' the Refit clients only
+// dotnet run -c Release --project tests/RefitStj.Benchmarks -- --smoke        every benchmark in process, checked: exits 1 on a failure
+// -p:RefitVersion=x.y.z before -- builds and runs against that Refit package.
 if (args.Contains("--smoke"))
 {
-    return await SmokeRun.RunAsync(Console.Out);
+    return await SmokeRun.RunAsync();
 }
 
-// BenchmarkDotNet builds each benchmark process from this project again; MSBuild reads environment variables as
-// properties, so this keeps those builds in the same Refit mode (the package is already in the local package cache).
+// BenchmarkDotNet builds each benchmark's process from this project again; MSBuild reads environment variables as
+// properties, so those builds reference the same Refit as this one.
 Environment.SetEnvironmentVariable("RefitVersion", BenchmarkConfig.RefitVersion);
 
 var summaries = BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(args, BenchmarkConfig.Create());

@@ -7,110 +7,132 @@ using RefitStj.Benchmarks.Infrastructure;
 namespace RefitStj.Benchmarks.Benchmarks;
 
 /// <summary>
-/// The GET round trips through a real Refit client (<c>RestService.For</c>, default <see cref="RefitSettings"/> but
-/// the content serializer) over the same <see cref="StubHandler"/> as <see cref="GetRoundTripBenchmarks{T}"/>: what a
-/// user sees per call when swapping Refit's built-in serializer for RefitStj. Built with <c>-p:RefitVersion=...</c> only.
+/// GET through real Refit clients (<c>RestService.For</c>, Refit's source-generated client) over a <see cref="StubHandler"/>
+/// that answers with the payload: what a user sees per call on swapping Refit's built-in serializer for RefitStj.
 /// </summary>
-/// <typeparam name="T">The response type: an organization (~1 KB) or a page of repositories (~170 KB).</typeparam>
+/// <typeparam name="T">The response: an organization (~1 KB) or a page of 150 repositories (~170 KB).</typeparam>
 [MemoryDiagnoser]
 [GenericTypeArguments(typeof(Organization))]
 [GenericTypeArguments(typeof(List<Repository>))]
 public class RefitClientGetBenchmarks<T> : ICheckedBenchmark
 {
-    private readonly RefitClients<T> _clients = new();
-    private Func<IRoundTripApi, Task<T>> _get = null!;
+    private readonly Payload<T> _payload = Payloads.Get<T>();
+    private RefitClients _clients = null!;
+
+    // One GET per payload type (the generator implements no generic interface), chosen once, outside the measured calls.
+    private readonly Func<IRoundTripApi, Task<T>> _get =
+        typeof(T) == typeof(Organization) ? api => (Task<T>)(object)api.GetOrganization()
+        : typeof(T) == typeof(List<Repository>) ? api => (Task<T>)(object)api.GetRepositories()
+        : throw new NotSupportedException(typeof(T).Name);
 
     [GlobalSetup]
-    public void GlobalSetup()
-    {
-        _clients.Setup();
-
-        // The interface has a method per payload type; choosing it once keeps the choice out of the measured calls.
-        _get = typeof(T) == typeof(Organization) ? api => (Task<T>)(object)api.GetOrganization()
-            : typeof(T) == typeof(List<Repository>) ? api => (Task<T>)(object)api.GetRepositories()
-            : throw new NotSupportedException($"{typeof(T)} has no GET on {nameof(IRoundTripApi)}.");
-    }
+    public void GlobalSetup() => _clients = new RefitClients(_payload.Json, buffered: false);
 
     [GlobalCleanup]
     public void GlobalCleanup() => _clients.Dispose();
 
-    /// <summary>Refit's own <c>SystemTextJsonContentSerializer</c> with <c>GetDefaultJsonSerializerOptions()</c>: what <c>new RefitSettings()</c> uses.</summary>
+    /// <summary><c>new RefitSettings()</c>'s serializer: <c>SystemTextJsonContentSerializer</c> with its default options.</summary>
     [Benchmark(Baseline = true)]
-    public Task<T> RefitBuiltIn() => _get(_clients.BuiltIn);
+    public Task<T> RefitBuiltIn() => _get(_clients.RefitBuiltIn);
 
     [Benchmark]
     public Task<T> RefitStj() => _get(_clients.RefitStj);
 
-    public void Check(string method, object? result)
-    {
-        if (method is not (nameof(RefitBuiltIn) or nameof(RefitStj)))
-        {
-            throw Verify.UnknownMethod(method, GetType());
-        }
+    /// <summary>A Refit client over <see cref="FloorSerializer"/>: the least any serializer could add to Refit's own work.</summary>
+    [Benchmark]
+    public Task<T> Floor() => _get(_clients.Floor);
 
-        Verify.SameValue(result, _clients.Payload, method);
-    }
+    public void Check(object? result) => Verify.Payload(result, _payload);
 }
 
 /// <summary>
-/// The POST round trip of <see cref="PostRoundTripBenchmarks"/> (a <see cref="Location"/> body, which the stub handler
-/// drains, and the created <see cref="Location"/> back) through a real Refit client, with Refit's default body mode.
-/// Built with <c>-p:RefitVersion=...</c> only.
+/// POST through real Refit clients: a body the <see cref="StubHandler"/> drains (so its serialization is measured), and
+/// no response body to read. <c>Buffered = false</c> is Refit's default body mode (with
+/// <c>RequestBodySerialization.Default</c>): Refit wraps the serializer's content in its push content, copies it into
+/// the request stream and never disposes it. <c>Buffered = true</c>: the content is buffered, then sent as it is.
 /// </summary>
+/// <typeparam name="T">The body: a location (~200 B) or a page of 150 repositories (~170 KB).</typeparam>
 [MemoryDiagnoser]
-public class RefitClientPostBenchmarks : ICheckedBenchmark
+[GenericTypeArguments(typeof(Location))]
+[GenericTypeArguments(typeof(List<Repository>))]
+public class RefitClientPostBenchmarks<T> : ICheckedBenchmark
 {
-    private readonly RefitClients<Location> _clients = new();
+    private readonly Payload<T> _payload = Payloads.Get<T>();
+    private RefitClients _clients = null!;
+
+    private readonly Func<IRoundTripApi, T, Task> _post =
+        typeof(T) == typeof(Location) ? (api, body) => api.PostLocation((Location)(object)body!)
+        : typeof(T) == typeof(List<Repository>) ? (api, body) => api.PostRepositories((List<Repository>)(object)body!)
+        : throw new NotSupportedException(typeof(T).Name);
+
+    [Params(false, true)]
+    public bool Buffered { get; set; }
 
     [GlobalSetup]
-    public void GlobalSetup() => _clients.Setup();
+    public void GlobalSetup() => _clients = new RefitClients([], Buffered);
 
     [GlobalCleanup]
     public void GlobalCleanup() => _clients.Dispose();
 
-    /// <summary>Refit's own <c>SystemTextJsonContentSerializer</c> with <c>GetDefaultJsonSerializerOptions()</c>: what <c>new RefitSettings()</c> uses.</summary>
+    /// <summary><c>new RefitSettings()</c>'s serializer: <c>SystemTextJsonContentSerializer</c> with its default options.</summary>
     [Benchmark(Baseline = true)]
-    public Task<Location> RefitBuiltIn() => _clients.BuiltIn.PostLocation(_clients.Payload.Value);
+    public Task RefitBuiltIn() => _post(_clients.RefitBuiltIn, _payload.Value);
 
     [Benchmark]
-    public Task<Location> RefitStj() => _clients.RefitStj.PostLocation(_clients.Payload.Value);
+    public Task RefitStj() => _post(_clients.RefitStj, _payload.Value);
 
-    public void Check(string method, object? result)
-    {
-        if (method is not (nameof(RefitBuiltIn) or nameof(RefitStj)))
-        {
-            throw Verify.UnknownMethod(method, GetType());
-        }
+    /// <summary>A Refit client over <see cref="FloorSerializer"/>: the least any serializer could add to Refit's own work.</summary>
+    [Benchmark]
+    public Task Floor() => _post(_clients.Floor, _payload.Value);
 
-        Verify.SameBytes(_clients.Handler.LastRequestBody.Span, _clients.Payload.Json, $"{method}'s request body");
-        Verify.SameValue(result, _clients.Payload, $"{method}'s response");
-    }
+    public void Check(object? result) => Verify.Bytes(_clients.Handler.LastRequestBody, _payload.Json, "the request body");
 }
 
-/// <summary>Two Refit clients, one per serializer, over one <see cref="HttpClient"/> whose stub answers with the payload.</summary>
-/// <typeparam name="T">The payload type.</typeparam>
-internal sealed class RefitClients<T> : IDisposable
+/// <summary>The Refit API the round trips call. Public, since Refit's generated client implements it.</summary>
+public interface IRoundTripApi
 {
-    private static readonly Uri s_baseAddress = new("http://api.example.test");
+    [Get("/orgs/contoso-open-source")]
+    Task<Organization> GetOrganization();
 
-    private HttpClient? _httpClient;
+    [Get("/orgs/contoso-open-source/repos")]
+    Task<List<Repository>> GetRepositories();
 
-    public Payload<T> Payload { get; private set; } = null!;
+    [Post("/locations")]
+    Task PostLocation([Body] Location location);
 
-    public StubHandler Handler { get; private set; } = null!;
+    [Post("/orgs/contoso-open-source/repos")]
+    Task PostRepositories([Body] List<Repository> repositories);
+}
 
-    public IRoundTripApi BuiltIn { get; private set; } = null!;
+/// <summary>One Refit client per serializer, all with the same settings, over one stub that answers with the same bytes.</summary>
+internal sealed class RefitClients : IDisposable
+{
+    private readonly HttpClient _httpClient;
+    private readonly FloorSerializer _floor = new();
 
-    public IRoundTripApi RefitStj { get; private set; } = null!;
-
-    public void Setup()
+    public RefitClients(byte[] responseBody, bool buffered)
     {
-        Payload = Payloads.Get<T>();
-        Handler = new StubHandler(Payload.Json);
-        _httpClient = new HttpClient(Handler, disposeHandler: true) { BaseAddress = s_baseAddress };
-        BuiltIn = RestService.For<IRoundTripApi>(_httpClient, new RefitSettings { ContentSerializer = RefitOwnSerializer.CreateDefault() });
-        RefitStj = RestService.For<IRoundTripApi>(_httpClient, new RefitSettings { ContentSerializer = new StjContentSerializer() });
+        Handler = new StubHandler(responseBody);
+        _httpClient = new HttpClient(Handler) { BaseAddress = new Uri("http://api.example.test") };
+        RefitBuiltIn = Create(new SystemTextJsonContentSerializer());
+        RefitStj = Create(new StjContentSerializer());
+        Floor = Create(_floor);
+
+        IRoundTripApi Create(IHttpContentSerializer serializer) =>
+            RestService.For<IRoundTripApi>(_httpClient, new RefitSettings { ContentSerializer = serializer, Buffered = buffered });
     }
 
-    public void Dispose() => _httpClient?.Dispose();
+    public StubHandler Handler { get; }
+
+    public IRoundTripApi RefitBuiltIn { get; }
+
+    public IRoundTripApi RefitStj { get; }
+
+    public IRoundTripApi Floor { get; }
+
+    public void Dispose()
+    {
+        _httpClient.Dispose();
+        _floor.Dispose();
+    }
 }

@@ -1,38 +1,76 @@
-using System.Diagnostics;
-using System.Globalization;
-using RefitStj.Benchmarks.Data;
+using System.Reflection;
+using BenchmarkDotNet.Attributes;
+using BenchmarkDotNet.Running;
 
 namespace RefitStj.Benchmarks.Checks;
 
-/// <summary><c>--smoke</c>: every benchmark method once (twice), in process, checked; for CI. Returns the exit code.</summary>
+/// <summary>
+/// <c>--smoke</c>, for CI: every benchmark case BenchmarkDotNet would run, in process, its method called twice on one
+/// instance between [GlobalSetup] and [GlobalCleanup] (the second call catches state one call leaves for the next), each
+/// result checked. Returns the exit code: 1 if any case threw or failed its check.
+/// </summary>
 public static class SmokeRun
 {
-    public static async Task<int> RunAsync(TextWriter output)
+    public static async Task<int> RunAsync()
     {
-        var stopwatch = Stopwatch.StartNew();
-        output.WriteLine("Payload JSON sizes (Refit-compatible default options):");
-        foreach (var type in Payloads.Types)
-        {
-            output.WriteLine(string.Create(CultureInfo.InvariantCulture, $"  {BenchmarkCases.DisplayName(type),-26} {Payloads.JsonSize(type),9:N0} B"));
-        }
-
+        var cases = typeof(SmokeRun).Assembly.GetTypes()
+            .Where(type => type is { IsPublic: true, IsAbstract: false } && type.GetMethods().Any(method => method.IsDefined(typeof(BenchmarkAttribute))))
+            .SelectMany(type => type.IsGenericTypeDefinition
+                ? type.GetCustomAttributes<GenericTypeArgumentsAttribute>().Select(arguments => type.MakeGenericType(arguments.GenericTypeArguments))
+                : [type])
+            .SelectMany(type => BenchmarkConverter.TypeToBenchmarks(type, BenchmarkConfig.Create()).BenchmarksCases)
+            .ToList();
         var failures = 0;
-        foreach (var benchmark in BenchmarkCases.All)
+        foreach (var benchmark in cases)
         {
             try
             {
-                await benchmark.RunAsync();
+                await RunAsync(benchmark);
             }
-            catch (BenchmarkCheckException ex)
+            catch (Exception ex)
             {
                 failures++;
-                output.WriteLine($"FAIL {benchmark.Name}: {ex.Message}");
+                Console.WriteLine($"FAIL {benchmark.DisplayInfo}: {(ex is TargetInvocationException { InnerException: { } inner } ? inner : ex).Message}");
             }
         }
 
-        output.WriteLine(string.Create(
-            CultureInfo.InvariantCulture,
-            $"Smoke: {BenchmarkCases.All.Count - failures} of {BenchmarkCases.All.Count} benchmarks passed in {stopwatch.Elapsed.TotalSeconds:F1} s."));
-        return failures == 0 && BenchmarkCases.All.Count > 0 ? 0 : 1;
+        Console.WriteLine($"Smoke (Refit {BenchmarkConfig.RefitVersion}): {cases.Count - failures} of {cases.Count} benchmarks passed.");
+        return failures == 0 && cases.Count > 0 ? 0 : 1;
+    }
+
+    private static async Task RunAsync(BenchmarkCase benchmark)
+    {
+        var descriptor = benchmark.Descriptor;
+        var instance = Activator.CreateInstance(descriptor.Type) as ICheckedBenchmark
+            ?? throw new InvalidOperationException($"{descriptor.Type.Name} does not implement {nameof(ICheckedBenchmark)}.");
+        foreach (var parameter in benchmark.Parameters.Items)
+        {
+            descriptor.Type.GetProperty(parameter.Name)!.SetValue(instance, parameter.Value);
+        }
+
+        await InvokeAsync(descriptor.GlobalSetupMethod, instance);
+        try
+        {
+            for (var call = 0; call < 2; call++)
+            {
+                instance.Check(await InvokeAsync(descriptor.WorkloadMethod, instance));
+            }
+        }
+        finally
+        {
+            await InvokeAsync(descriptor.GlobalCleanupMethod, instance);
+        }
+    }
+
+    private static async Task<object?> InvokeAsync(MethodInfo? method, object instance)
+    {
+        var returned = method?.Invoke(instance, null);
+        if (returned is not Task task)
+        {
+            return returned;
+        }
+
+        await task;
+        return method!.ReturnType.IsGenericType ? task.GetType().GetProperty(nameof(Task<object>.Result))!.GetValue(task) : null;
     }
 }

@@ -4,7 +4,7 @@ namespace RefitStj.Benchmarks.Data;
 
 /// <summary>
 /// Builds every payload from a fixed seed, so each run (and each process BenchmarkDotNet starts) serializes exactly the
-/// same bytes. Sizes are tuned to the targets in the class comments; <see cref="Payloads"/> reports the real ones.
+/// same bytes. Sizes are tuned to the targets in the class comments.
 /// </summary>
 public static partial class DataGenerator
 {

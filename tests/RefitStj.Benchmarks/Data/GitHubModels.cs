@@ -179,7 +179,7 @@ public class RepositoryPermissions
 }
 
 /// <summary>
-/// Travels as a camelCase string with the Refit defaults ("public"), as a number with Newtonsoft's defaults. The member
+/// Travels as a camelCase string with the Refit defaults ("public"). The member
 /// names are spelled out so a source-generated context's string enum converter writes the same bytes.
 /// </summary>
 public enum RepositoryVisibility

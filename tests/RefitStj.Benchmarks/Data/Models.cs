@@ -2,7 +2,7 @@ namespace RefitStj.Benchmarks.Data;
 
 // Payload shapes modelled on the web-application view models dotnet/performance uses for serializer benchmarks
 // (a login form, an address, a landing page, an "my events" listing and a bag of primitive collections).
-// Plain mutable classes with settable properties: the shape both System.Text.Json and Newtonsoft.Json bind by reflection.
+// Plain mutable classes with settable properties: the shape serializers bind by reflection.
 
 /// <summary>A login form post: the smallest payload (~83 bytes of JSON).</summary>
 public class LoginViewModel

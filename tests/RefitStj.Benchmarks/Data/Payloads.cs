@@ -1,53 +1,31 @@
-using System.Collections.Concurrent;
-using System.Reflection;
 using RefitStj.Benchmarks.Infrastructure;
 
 namespace RefitStj.Benchmarks.Data;
 
-/// <summary>One payload: the object and its JSON as the shared default options write it.</summary>
+/// <summary>One payload: the object every row writes and its JSON, which every row reads and must write exactly.</summary>
 /// <typeparam name="T">The payload type.</typeparam>
-public sealed class Payload<T>
+public sealed class Payload<T>(T value, byte[] json)
 {
-    internal Payload(T value, byte[] json)
-    {
-        Value = value;
-        Json = json;
-    }
+    public T Value { get; } = value;
 
-    public T Value { get; }
-
-    /// <summary>UTF-8 JSON of <see cref="Value"/>, written by the floor (System.Text.Json with <see cref="Shared.Options"/>).</summary>
-    public byte[] Json { get; }
+    /// <summary>UTF-8 JSON of <see cref="Value"/> as the floor writes it (Refit's default wire format).</summary>
+    public byte[] Json { get; } = json;
 }
 
-/// <summary>Every payload type, generated once per process.</summary>
+/// <summary>Every payload, generated once per process from <see cref="DataGenerator"/>'s fixed seeds.</summary>
 public static class Payloads
 {
-    /// <summary>The payload types, in size order: the type arguments of the generic benchmark classes.</summary>
-    public static IReadOnlyList<Type> Types { get; } =
-    [
-        typeof(LoginViewModel),
-        typeof(Location),
-        typeof(Organization),
-        typeof(IndexViewModel),
-        typeof(CollectionsOfPrimitives),
-        typeof(MyEventsListerViewModel),
-        typeof(List<Repository>),
-    ];
+    public static Payload<T> Get<T>() => Cache<T>.Value;
 
-    private static readonly ConcurrentDictionary<Type, object> s_cache = new();
-
-    public static Payload<T> Get<T>() => (Payload<T>)s_cache.GetOrAdd(typeof(T), static _ =>
+    private static class Cache<T>
     {
-        var value = (T)DataGenerator.Create(typeof(T));
-        return new Payload<T>(value, Shared.SerializeToUtf8Bytes(value));
-    });
+        public static readonly Payload<T> Value = Create();
 
-    /// <summary>The JSON size of the payload of type <paramref name="type"/>, in bytes.</summary>
-    public static int JsonSize(Type type) =>
-        (int)typeof(Payloads).GetMethod(nameof(JsonSizeOf), BindingFlags.NonPublic | BindingFlags.Static)!
-            .MakeGenericMethod(type)
-            .Invoke(null, null)!;
-
-    private static int JsonSizeOf<T>() => Get<T>().Json.Length;
+        private static Payload<T> Create()
+        {
+            var value = (T)DataGenerator.Create(typeof(T));
+            using var floor = new FloorSerializer();
+            return new Payload<T>(value, floor.Write(value).ToArray());
+        }
+    }
 }

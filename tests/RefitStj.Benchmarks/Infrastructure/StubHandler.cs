@@ -3,18 +3,37 @@ using System.Net;
 namespace RefitStj.Benchmarks.Infrastructure;
 
 /// <summary>
-/// Stands in for the network: drains the request body (so request serialization is really measured, unlike a stub that
-/// never reads it) and answers 200 with cached bytes as <c>application/json; charset=utf-8</c>.
+/// Stands in for the network: drains the request body as a connection does (a stub that never reads it measures no
+/// serialization) and answers 200 with the given bytes as <c>application/json; charset=utf-8</c>.
 /// </summary>
 public sealed class StubHandler(byte[] responseBody) : HttpMessageHandler
 {
     private readonly MemoryStream _requestBody = new();
 
-    /// <summary>The body of the last request that had one.</summary>
-    public ReadOnlyMemory<byte> LastRequestBody => _requestBody.GetBuffer().AsMemory(0, (int)_requestBody.Length);
+    /// <summary>The body of the last request (empty if it had none).</summary>
+    public ReadOnlySpan<byte> LastRequestBody => _requestBody.GetBuffer().AsSpan(0, (int)_requestBody.Length);
 
-    protected override Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellationToken) =>
-        request.Content is null ? Task.FromResult(Respond(request)) : DrainThenRespondAsync(request, request.Content, cancellationToken);
+    /// <summary>A new content over <paramref name="body"/> with the Content-Type raw, as a connection adds it.</summary>
+    public static ByteArrayContent JsonContent(byte[] body)
+    {
+        var content = new ByteArrayContent(body);
+        content.Headers.TryAddWithoutValidation("Content-Type", "application/json; charset=utf-8");
+        return content;
+    }
+
+    protected override async Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellationToken)
+    {
+        _requestBody.SetLength(0);
+        if (request.Content is { } content)
+        {
+            // SocketsHttpHandler asks for the length to frame the request (a content may compute or buffer its body to
+            // answer), then copies the body out.
+            _ = content.Headers.ContentLength;
+            await content.CopyToAsync(_requestBody, cancellationToken);
+        }
+
+        return new HttpResponseMessage(HttpStatusCode.OK) { Content = JsonContent(responseBody), RequestMessage = request };
+    }
 
     protected override void Dispose(bool disposing)
     {
@@ -24,20 +43,5 @@ public sealed class StubHandler(byte[] responseBody) : HttpMessageHandler
         }
 
         base.Dispose(disposing);
-    }
-
-    private async Task<HttpResponseMessage> DrainThenRespondAsync(HttpRequestMessage request, HttpContent content, CancellationToken cancellationToken)
-    {
-        // SocketsHttpHandler asks for the length to choose Content-Length or chunked framing, then copies the body out;
-        // asking is the cost (a content may compute or buffer its body to answer), so the answer itself is dropped.
-        _ = content.Headers.ContentLength;
-        _requestBody.SetLength(0);
-        await content.CopyToAsync(_requestBody, cancellationToken);
-        return Respond(request);
-    }
-
-    private HttpResponseMessage Respond(HttpRequestMessage request)
-    {
-        return new HttpResponseMessage(HttpStatusCode.OK) { Content = Shared.JsonContent(responseBody), RequestMessage = request };
     }
 }
