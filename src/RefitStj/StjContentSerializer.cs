@@ -90,7 +90,11 @@ public sealed partial class StjContentSerializer : IHttpContentSerializer, ISync
 
     /// <summary>
     /// Serializes <paramref name="item"/> now into pooled memory. The content reports its exact length, has
-    /// <c>application/json; charset=utf-8</c>, can be read more than once, and returns its memory when disposed.
+    /// <c>application/json; charset=utf-8</c>, and can be read more than once. Its memory goes back to the pool once
+    /// nothing can read it any more: after its first complete copy (Refit's default mode copies it once and never
+    /// disposes it) or its disposal, whichever comes first, and never while a write (over HTTP/2 it may outlive the
+    /// request's disposal) is still reading it. A later copy serializes <paramref name="item"/> again, so do not change
+    /// the body object until the request has been sent.
     /// </summary>
     /// <typeparam name="T">The declared body type; an interface or abstract type without polymorphism metadata is written by the runtime type.</typeparam>
     /// <param name="item">The body.</param>
