@@ -53,21 +53,28 @@ internal sealed class JsonBodyWriter
     /// The buffer size the next body of the type starts with. Utf8JsonWriter asks for room for a token's worst case
     /// (three bytes per character of a string, then 4 KB more once it has to grow), so a body can outgrow a buffer of
     /// its own length every time; once one does, the size it grew to is kept, so later bodies are written in one buffer.
+    /// The start at most doubles from one body to the next, so a single huge body cannot make the next, small one rent
+    /// an array of the huge one's size.
     /// </summary>
     /// <param name="previous">The size this body started with (0 for the type's first body).</param>
     /// <param name="length">The body's length.</param>
     /// <param name="grownTo">The buffer's size if the body outgrew its first buffer, else 0.</param>
     internal static int NextSizeHint(int previous, int length, int grownTo)
     {
+        int next;
         if (grownTo > 0)
         {
             // The first body starts in the smallest buffer, so its growth says nothing about what the type needs.
-            return previous == 0 ? length : Math.Max(grownTo, length);
+            next = previous == 0 ? length : Math.Max(grownTo, length);
+        }
+        else
+        {
+            // Kept while it is within 8x of the body (power-of-two buckets times three bytes a character stay under that);
+            // a body far smaller than the last large one starts from its own length again.
+            next = previous > length * 8L ? length : Math.Max(previous, length);
         }
 
-        // Kept while it is within 8x of the body (power-of-two buckets times three bytes a character stay under that);
-        // a body far smaller than the last large one starts from its own length again.
-        return previous > length * 8L ? length : Math.Max(previous, length);
+        return (int)Math.Min(next, Math.Max(previous * 2L, PooledBufferWriter.MinimumSize));
     }
 
     private static byte[] Serialize<TValue>(TValue value, JsonTypeInfo typeInfo, int sizeHint, out int length, out int grownTo)
