@@ -139,6 +139,31 @@ public sealed class StjContentSerializerLimitTests
     }
 
     [Theory]
+    [InlineData(StreamingContentFormat.JsonLines, "\n")]
+    [InlineData(StreamingContentFormat.JsonLines, "\r\n")]
+    [InlineData(StreamingContentFormat.ServerSentEvents, "\n")]
+    [InlineData(StreamingContentFormat.ServerSentEvents, "\r\n")]
+    [InlineData(StreamingContentFormat.ServerSentEvents, "\r")]
+    [InlineData(StreamingContentFormat.JsonArray, "\n")]
+    public async Task The_Item_Limit_Counts_Each_Item_Not_The_Stream(StreamingContentFormat format, string newline)
+    {
+        // 2,000 items of about 60 bytes: 100 times the limit in all, each well under it.
+        var serializer = new StjContentSerializer { MaxStreamItemSize = 1200 };
+        var items = Enumerable.Range(0, 2000).Select(i => $$"""{"id":{{i}},"name":"{{new string('n', 40)}}"}""");
+        var body = format switch
+        {
+            StreamingContentFormat.JsonLines => string.Concat(items.Select(item => item + newline)),
+            StreamingContentFormat.ServerSentEvents => string.Concat(items.Select(item => $": comment{newline}data: {item}{newline}{newline}")),
+            _ => "[" + string.Join("," + newline, items) + "]",
+        };
+        var read = new List<Tick?>();
+
+        await serializer.ReadTicksIntoAsync(new TrickleStream(Encoding.UTF8.GetBytes(body), chunk: 1000), format, read);
+
+        Assert.Equal(2000, read.Count);
+    }
+
+    [Theory]
     [InlineData(StreamingContentFormat.JsonLines)]
     [InlineData(StreamingContentFormat.ServerSentEvents)]
     [InlineData(StreamingContentFormat.JsonArray)]
