@@ -1,8 +1,9 @@
 namespace RefitStj;
 
 /// <summary>
-/// A response body is larger than <see cref="StjContentSerializer.MaxResponseBodySize"/>. Thrown before reading when
-/// Content-Length declares it, or as soon as the bytes read pass the limit.
+/// A response body is larger than <see cref="StjContentSerializer.MaxResponseBodySize"/>, or one item of a streamed
+/// response is larger than <see cref="StjContentSerializer.MaxStreamItemSize"/>; the message names the limit. Thrown
+/// before reading when Content-Length declares it, or as soon as the bytes read pass the limit.
 /// </summary>
 public sealed class ResponseTooLargeException : IOException
 {
@@ -27,10 +28,8 @@ public sealed class ResponseTooLargeException : IOException
     {
     }
 
-    private ResponseTooLargeException(long limit, long size, bool declared)
-        : base(declared
-            ? $"The response body is {size} bytes by its Content-Length, over the limit of {limit} bytes (MaxResponseBodySize); nothing was read."
-            : $"The response body passed the limit of {limit} bytes (MaxResponseBodySize); reading stopped after {size} bytes.")
+    private ResponseTooLargeException(string message, long limit, long size)
+        : base(message)
     {
         Limit = limit;
         Size = size;
@@ -39,10 +38,19 @@ public sealed class ResponseTooLargeException : IOException
     /// <summary>The limit, in bytes.</summary>
     public long Limit { get; }
 
-    /// <summary>The size declared by Content-Length, or the bytes read when reading stopped.</summary>
+    /// <summary>The size declared by Content-Length, or the bytes (of the body, or of the item) read when reading stopped.</summary>
     public long Size { get; }
 
-    internal static ResponseTooLargeException Declared(long limit, long size) => new(limit, size, declared: true);
+    internal static ResponseTooLargeException Declared(long limit, long size) =>
+        new($"The response body is {size} bytes by its Content-Length, over the limit of {limit} bytes (MaxResponseBodySize); nothing was read.", limit, size);
 
-    internal static ResponseTooLargeException Counted(long limit, long size) => new(limit, size, declared: false);
+    internal static ResponseTooLargeException Counted(long limit, long size) =>
+        new($"The response body passed the limit of {limit} bytes (MaxResponseBodySize); reading stopped after {size} bytes.", limit, size);
+
+    /// <param name="limit">The limit.</param>
+    /// <param name="size">The bytes of the item read so far.</param>
+    /// <param name="item">What the item is, e.g. "A line of the JSON Lines body".</param>
+    internal static ResponseTooLargeException ItemTooLarge(long limit, long size, string item) =>
+        new($"{item} passed the limit of {limit} bytes for one streamed item (MaxStreamItemSize); reading stopped after {size} bytes of it. " +
+            "Raise StjContentSerializer.MaxStreamItemSize, or set it to null, if items this large are expected.", limit, size);
 }

@@ -10,7 +10,8 @@ public sealed partial class StjContentSerializer : IStreamingContentSerializer
 {
     /// <summary>
     /// Reads <paramref name="stream"/> item by item: the elements of one JSON array, the values of JSON Lines, or the
-    /// data of server-sent events. Memory is bounded by the largest item, not the body.
+    /// data of server-sent events. Memory is bounded by the largest item (at most <see cref="MaxStreamItemSize"/>), not
+    /// the body.
     /// </summary>
     /// <typeparam name="T">The item type.</typeparam>
     /// <param name="stream">The body; it is read, never disposed.</param>
@@ -19,9 +20,9 @@ public sealed partial class StjContentSerializer : IStreamingContentSerializer
     /// <returns>The items, in order. Disposing the enumerator early stops reading.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="stream"/> is <see langword="null"/>.</exception>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="format"/> is not a defined value.</exception>
-    /// <exception cref="ResponseTooLargeException">More than <see cref="MaxResponseBodySize"/> bytes were read.</exception>
+    /// <exception cref="ResponseTooLargeException">More than <see cref="MaxResponseBodySize"/> bytes were read, or one item is larger than <see cref="MaxStreamItemSize"/>.</exception>
     /// <exception cref="System.Text.Json.JsonException">An item is not valid JSON for <typeparamref name="T"/>; the message names the element, line or event.</exception>
-    [SuppressMessage("Reliability", "CA2000", Justification = "The limit wrapper holds nothing to dispose; the caller keeps owning the stream.")]
+    [SuppressMessage("Reliability", "CA2000", Justification = "The limit wrappers hold nothing to dispose; the caller keeps owning the stream.")]
     public IAsyncEnumerable<T?> DeserializeStreamAsync<T>(Stream stream, StreamingContentFormat format, CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(stream);
@@ -31,11 +32,12 @@ public sealed partial class StjContentSerializer : IStreamingContentSerializer
             stream = new LimitedReadStream(stream, limit);
         }
 
+        var maxItemSize = _maxStreamItemSize ?? long.MaxValue;
         return format switch
         {
-            StreamingContentFormat.JsonArray => JsonArrayReader.ReadAsync(stream, typeInfo, cancellationToken),
-            StreamingContentFormat.JsonLines => JsonLinesReader.ReadAsync(stream, typeInfo, cancellationToken),
-            StreamingContentFormat.ServerSentEvents => ServerSentEventsReader.ReadAsync(stream, typeInfo, cancellationToken),
+            StreamingContentFormat.JsonArray => JsonArrayReader.ReadAsync(stream, typeInfo, maxItemSize, cancellationToken),
+            StreamingContentFormat.JsonLines => JsonLinesReader.ReadAsync(stream, typeInfo, maxItemSize, cancellationToken),
+            StreamingContentFormat.ServerSentEvents => ServerSentEventsReader.ReadAsync(stream, typeInfo, maxItemSize, cancellationToken),
             _ => throw new ArgumentOutOfRangeException(nameof(format), format, "Not a StreamingContentFormat value."),
         };
     }

@@ -16,8 +16,11 @@ namespace RefitStj;
 /// <remarks>Instances are immutable and thread-safe; share one per options instance.</remarks>
 public sealed partial class StjContentSerializer : IHttpContentSerializer, ISynchronousContentSerializer, ISynchronousContentDeserializer
 {
+    private const long DefaultMaxStreamItemSize = 16 * 1024 * 1024;
+
     private readonly TypeMetadataCache _metadata;
     private readonly long? _maxResponseBodySize;
+    private readonly long? _maxStreamItemSize = DefaultMaxStreamItemSize;
 
     /// <summary>Creates a serializer with the Refit-compatible defaults (see <see cref="CreateDefaultOptions"/>), shared process-wide.</summary>
     [RequiresUnreferencedCode(Messages.ReflectionDefaults)]
@@ -76,6 +79,30 @@ public sealed partial class StjContentSerializer : IHttpContentSerializer, ISync
         }
     }
 
+    /// <summary>
+    /// The most bytes one item of a streamed response may take: a line of JSON Lines, an event of server-sent events
+    /// (its lines as sent), an element of a JSON array. 16 MiB by default; <see langword="null"/> lifts the limit.
+    /// Reading a stream holds one whole item in memory, so without a limit a single endless item (a broken or hostile
+    /// server) grows the buffer until the process runs out of memory; with it the enumeration throws
+    /// <see cref="ResponseTooLargeException"/> as soon as an item passes the limit, having held little more than the
+    /// limit. The default is far above any item a stream is designed to carry, and small enough for any process to hold.
+    /// Unlike <see cref="MaxResponseBodySize"/>, it does not limit the stream as a whole, nor non-streamed responses.
+    /// </summary>
+    /// <exception cref="ArgumentOutOfRangeException">The value is zero or negative.</exception>
+    public long? MaxStreamItemSize
+    {
+        get => _maxStreamItemSize;
+        init
+        {
+            if (value is { } size)
+            {
+                ArgumentOutOfRangeException.ThrowIfNegativeOrZero(size, nameof(MaxStreamItemSize));
+            }
+
+            _maxStreamItemSize = value;
+        }
+    }
+
     private long Limit => _maxResponseBodySize ?? long.MaxValue;
 
     /// <summary>
@@ -90,7 +117,11 @@ public sealed partial class StjContentSerializer : IHttpContentSerializer, ISync
 
     /// <summary>
     /// Serializes <paramref name="item"/> now into pooled memory. The content reports its exact length, has
-    /// <c>application/json; charset=utf-8</c>, can be read more than once, and returns its memory when disposed.
+    /// <c>application/json; charset=utf-8</c>, and can be read more than once. Its memory goes back to the pool once
+    /// nothing can read it any more: after its first complete copy (Refit's default mode copies it once and never
+    /// disposes it) or its disposal, whichever comes first, and never while a write (over HTTP/2 it may outlive the
+    /// request's disposal) is still reading it. A later copy serializes <paramref name="item"/> again, so do not change
+    /// the body object until the request has been sent.
     /// </summary>
     /// <typeparam name="T">The declared body type; an interface or abstract type without polymorphism metadata is written by the runtime type.</typeparam>
     /// <param name="item">The body.</param>

@@ -98,6 +98,100 @@ public sealed class StjContentSerializerLimitTests
     }
 
     [Fact]
+    public void Stream_Items_Are_Limited_To_16_MiB_By_Default()
+    {
+        Assert.Equal(16 * 1024 * 1024, new StjContentSerializer().MaxStreamItemSize);
+        Assert.Null(new StjContentSerializer { MaxStreamItemSize = null }.MaxStreamItemSize);
+    }
+
+    [Theory]
+    [InlineData(0)]
+    [InlineData(-1)]
+    public void Stream_Item_Limit_Must_Be_Positive(long limit)
+    {
+        var ex = Assert.Throws<ArgumentOutOfRangeException>(() => new StjContentSerializer { MaxStreamItemSize = limit });
+
+        Assert.Equal(nameof(StjContentSerializer.MaxStreamItemSize), ex.ParamName);
+    }
+
+    public static TheoryData<StreamingContentFormat, int, string> ItemFraming => new()
+    {
+        // The bytes an item takes on the wire besides its JSON: a newline, "data: " and a blank line, a comma.
+        { StreamingContentFormat.JsonLines, 0, "Line 2 of the JSON Lines body" },
+        { StreamingContentFormat.ServerSentEvents, 8, "An event of the server-sent event stream" },
+        { StreamingContentFormat.JsonArray, 0, "An element of the streamed JSON array" },
+    };
+
+    [Theory]
+    [MemberData(nameof(ItemFraming))]
+    public async Task An_Item_Of_Exactly_The_Limit_Is_Read_And_One_Byte_More_Is_Refused(StreamingContentFormat format, int framing, string which)
+    {
+        const int limit = 1000;
+        var serializer = new StjContentSerializer { MaxStreamItemSize = limit };
+
+        var read = await ReadTicks(serializer, format, lastItemSize: limit - framing);
+        var ex = await Assert.ThrowsAsync<ResponseTooLargeException>(() => ReadTicks(serializer, format, lastItemSize: limit - framing + 1));
+
+        Assert.Equal(2, read.Count);
+        Assert.Equal(limit, ex.Limit);
+        Assert.StartsWith(which, ex.Message, StringComparison.Ordinal);
+        Assert.Contains("(MaxStreamItemSize)", ex.Message, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData(StreamingContentFormat.JsonLines, "\n")]
+    [InlineData(StreamingContentFormat.JsonLines, "\r\n")]
+    [InlineData(StreamingContentFormat.ServerSentEvents, "\n")]
+    [InlineData(StreamingContentFormat.ServerSentEvents, "\r\n")]
+    [InlineData(StreamingContentFormat.ServerSentEvents, "\r")]
+    [InlineData(StreamingContentFormat.JsonArray, "\n")]
+    public async Task The_Item_Limit_Counts_Each_Item_Not_The_Stream(StreamingContentFormat format, string newline)
+    {
+        // 2,000 items of about 60 bytes: 100 times the limit in all, each well under it.
+        var serializer = new StjContentSerializer { MaxStreamItemSize = 1200 };
+        var items = Enumerable.Range(0, 2000).Select(i => $$"""{"id":{{i}},"name":"{{new string('n', 40)}}"}""");
+        var body = format switch
+        {
+            StreamingContentFormat.JsonLines => string.Concat(items.Select(item => item + newline)),
+            StreamingContentFormat.ServerSentEvents => string.Concat(items.Select(item => $": comment{newline}data: {item}{newline}{newline}")),
+            _ => "[" + string.Join("," + newline, items) + "]",
+        };
+        var read = new List<Tick?>();
+
+        await serializer.ReadTicksIntoAsync(new TrickleStream(Encoding.UTF8.GetBytes(body), chunk: 1000), format, read);
+
+        Assert.Equal(2000, read.Count);
+    }
+
+    [Theory]
+    [InlineData(StreamingContentFormat.JsonLines)]
+    [InlineData(StreamingContentFormat.ServerSentEvents)]
+    [InlineData(StreamingContentFormat.JsonArray)]
+    public async Task Null_Lifts_The_Stream_Item_Limit(StreamingContentFormat format)
+    {
+        var unlimited = new StjContentSerializer { MaxStreamItemSize = null };
+
+        var read = await ReadTicks(unlimited, format, lastItemSize: (16 * 1024 * 1024) + 1);
+
+        Assert.Equal((16 * 1024 * 1024) + 1 - """{"id":1,"name":""}""".Length, read[1]!.Name!.Length);
+    }
+
+    /// <summary>Two items: {"id":0}, then one whose JSON is <paramref name="lastItemSize"/> bytes, framed for <paramref name="format"/>.</summary>
+    private static async Task<List<Tick?>> ReadTicks(StjContentSerializer serializer, StreamingContentFormat format, int lastItemSize)
+    {
+        var last = $$"""{"id":1,"name":"{{new string('n', lastItemSize - """{"id":1,"name":""}""".Length)}}"}""";
+        var body = format switch
+        {
+            StreamingContentFormat.JsonLines => $"{{\"id\":0}}\n{last}\n",
+            StreamingContentFormat.ServerSentEvents => $"data: {{\"id\":0}}\n\ndata: {last}\n\n",
+            _ => $"[{{\"id\":0}},{last}]",
+        };
+        var items = new List<Tick?>();
+        await serializer.ReadTicksIntoAsync(new TrickleStream(Encoding.UTF8.GetBytes(body), chunk: 4096), format, items);
+        return items;
+    }
+
+    [Fact]
     public async Task MaxDepth_From_The_Options_Is_Honoured_On_Every_Path()
     {
         var shallow = new StjContentSerializer(new JsonSerializerOptions(StjContentSerializer.CreateDefaultOptions()) { MaxDepth = 3 });

@@ -13,6 +13,12 @@ public sealed class StjContentSerializerMemoryTests
 {
     private readonly StjContentSerializer _serializer = new();
 
+    // The JSON Lines and array readers grow their own buffers, and arrays over 1 MiB never enter the shared pool. The
+    // server-sent event parser rents from the shared pool itself, doubling: its arrays add up to about four times the
+    // limit (62 MiB measured), which the pool keeps for reuse; a later endless event reuses them rather than adding more.
+    private static long RetainedBound(StreamingContentFormat format) =>
+        format == StreamingContentFormat.ServerSentEvents ? 5L * 16 * 1024 * 1024 : 4 * 1024 * 1024;
+
     public static TheoryData<StreamingContentFormat, string, string, string, string> Formats => StjContentSerializerStreamingTests.Formats;
 
     [Theory]
@@ -37,6 +43,38 @@ public sealed class StjContentSerializerMemoryTests
         Assert.Equal(count * (count - 1) / 2, idSum);
         Assert.True(stream.BytesProduced > 200_000_000, $"{stream.BytesProduced} bytes");
         Assert.True(peak < 8 * 1024 * 1024, $"heap grew by {peak} bytes while streaming {stream.BytesProduced} bytes");
+    }
+
+    public static TheoryData<StreamingContentFormat, string> EndlessItems => new()
+    {
+        { StreamingContentFormat.JsonLines, "{\"id\":1}\n{\"id\":2,\"name\":\"" },
+        { StreamingContentFormat.ServerSentEvents, "data: {\"id\":1}\n\ndata: {\"id\":2,\"name\":\"" },
+        { StreamingContentFormat.JsonArray, "[{\"id\":1},{\"id\":2,\"name\":\"" },
+    };
+
+    [Theory]
+    [MemberData(nameof(EndlessItems))]
+    public async Task An_Endless_Item_Fails_At_The_Default_Item_Limit_And_Leaves_No_Large_Arrays_Behind(StreamingContentFormat format, string prefix)
+    {
+        // 48 MB of one string that never closes: "endless" to a reader limited to 16 MiB, and bounded should the limit fail.
+        var stream = new GeneratedStream(12_000, new string('x', 4000), "", prefix);
+        var baseline = GC.GetTotalMemory(forceFullCollection: true);
+        var seen = 0;
+
+        var ex = await Assert.ThrowsAsync<ResponseTooLargeException>(async () =>
+        {
+            await foreach (var _ in _serializer.DeserializeStreamAsync<Tick>(stream, format))
+            {
+                seen++;
+            }
+        });
+        var retained = GC.GetTotalMemory(forceFullCollection: true) - baseline;
+
+        Assert.Equal(1, seen);
+        Assert.Equal(16 * 1024 * 1024, ex.Limit);
+        Assert.Contains("MaxStreamItemSize", ex.Message, StringComparison.Ordinal);
+        Assert.InRange(stream.BytesProduced, 16 * 1024 * 1024, (17 * 1024 * 1024) + 1);
+        Assert.True(retained < RetainedBound(format), $"{retained} bytes still held after a full collection");
     }
 
     [Fact]

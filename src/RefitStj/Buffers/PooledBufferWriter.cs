@@ -8,7 +8,8 @@ namespace RefitStj.Buffers;
 /// </summary>
 internal sealed class PooledBufferWriter : IBufferWriter<byte>
 {
-    private const int MinimumSize = 256;
+    /// <summary>The smallest buffer a body starts in.</summary>
+    public const int MinimumSize = 256;
 
     private byte[] _buffer = [];
     private int _written;

@@ -146,7 +146,7 @@ internal static class JsonBodyReader
             {
                 if (length == buffer.Length)
                 {
-                    buffer = StreamBuffers.Grow(buffer, length);
+                    buffer = StreamBuffers.Grow(buffer, length, limit);
                 }
 
                 var read = await stream.ReadAsync(buffer.AsMemory(length), cancellationToken).ConfigureAwait(false);

@@ -1,5 +1,6 @@
 using System.Diagnostics.CodeAnalysis;
 using System.Text.Json;
+using System.Text.Json.Serialization.Metadata;
 using RefitStj.Buffers;
 using RefitStj.Serialization;
 
@@ -22,54 +23,89 @@ internal sealed class JsonBodyWriter
     public static PooledJsonContent Write<T>(T item, TypeMetadataCache cache)
     {
         var metadata = cache.Get<T>();
-        // Taken off the thread while in use, so a converter that re-enters the serializer gets a writer of its own.
-        var self = t_cached ?? new JsonBodyWriter();
-        t_cached = null;
-        try
-        {
-            var sizeHint = metadata.SizeHint;
-            var writer = self.Start(cache.Options, sizeHint);
-            if (metadata.WritesRuntimeType && item is not null)
-            {
-                JsonSerializer.Serialize(writer, item, cache.GetRuntimeTypeInfo(item.GetType()));
-            }
-            else
-            {
-                JsonSerializer.Serialize(writer, item, metadata.TypeInfo);
-            }
+        JsonTypeInfo typeInfo = metadata.WritesRuntimeType && item is not null ? cache.GetRuntimeTypeInfo(item.GetType()) : metadata.TypeInfo;
+        var sizeHint = metadata.SizeHint;
+        var rented = Serialize(item, typeInfo, sizeHint, out var length, out var grownTo);
+        metadata.SizeHint = NextSizeHint(sizeHint, length, grownTo);
+        return new PooledJsonContent(rented, length, item, typeInfo);
+    }
 
-            writer.Flush();
-            var grew = self._buffer.Grew;
-            var rented = self._buffer.Detach(out var length);
-            metadata.SizeHint = NextSizeHint(sizeHint, length, grew ? rented.Length : 0);
-            return new PooledJsonContent(rented, length);
-        }
-        finally
+    /// <summary>
+    /// Serializes a body again into a rented array the caller returns to <see cref="BufferPool"/>: for a content read
+    /// again after its own array went back to the pool.
+    /// </summary>
+    /// <exception cref="InvalidOperationException">The body no longer serializes to <paramref name="length"/> bytes.</exception>
+    public static byte[] Rewrite(object? value, JsonTypeInfo typeInfo, int length)
+    {
+        var rented = Serialize(value, typeInfo, length, out var written, out _);
+        if (written != length)
         {
-            self._buffer.Abandon();
-            t_cached = self;
+            BufferPool.Return(rented);
+            throw new InvalidOperationException(
+                $"The request body of type {typeInfo.Type} changed after its content was created: it was {length} bytes (its Content-Length), " +
+                $"it now serializes to {written}. Do not modify a body object until its request has been sent.");
         }
+
+        return rented;
     }
 
     /// <summary>
     /// The buffer size the next body of the type starts with. Utf8JsonWriter asks for room for a token's worst case
     /// (three bytes per character of a string, then 4 KB more once it has to grow), so a body can outgrow a buffer of
     /// its own length every time; once one does, the size it grew to is kept, so later bodies are written in one buffer.
+    /// The start at most doubles from one body to the next, so a single huge body cannot make the next, small one rent
+    /// an array of the huge one's size.
     /// </summary>
     /// <param name="previous">The size this body started with (0 for the type's first body).</param>
     /// <param name="length">The body's length.</param>
     /// <param name="grownTo">The buffer's size if the body outgrew its first buffer, else 0.</param>
     internal static int NextSizeHint(int previous, int length, int grownTo)
     {
+        int next;
         if (grownTo > 0)
         {
             // The first body starts in the smallest buffer, so its growth says nothing about what the type needs.
-            return previous == 0 ? length : Math.Max(grownTo, length);
+            next = previous == 0 ? length : Math.Max(grownTo, length);
+        }
+        else
+        {
+            // Kept while it is within 8x of the body (power-of-two buckets times three bytes a character stay under that);
+            // a body far smaller than the last large one starts from its own length again.
+            next = previous > length * 8L ? length : Math.Max(previous, length);
         }
 
-        // Kept while it is within 8x of the body (power-of-two buckets times three bytes a character stay under that);
-        // a body far smaller than the last large one starts from its own length again.
-        return previous > length * 8L ? length : Math.Max(previous, length);
+        return (int)Math.Min(next, Math.Max(previous * 2L, PooledBufferWriter.MinimumSize));
+    }
+
+    private static byte[] Serialize<TValue>(TValue value, JsonTypeInfo typeInfo, int sizeHint, out int length, out int grownTo)
+    {
+        // Taken off the thread while in use, so a converter that re-enters the serializer gets a writer of its own.
+        var self = t_cached ?? new JsonBodyWriter();
+        t_cached = null;
+        try
+        {
+            var writer = self.Start(typeInfo.Options, sizeHint);
+            if (typeInfo is JsonTypeInfo<TValue> typed)
+            {
+                JsonSerializer.Serialize(writer, value, typed);
+            }
+            else
+            {
+                // A body written by its runtime type, or one serialized again from the object its content keeps.
+                JsonSerializer.Serialize(writer, value, typeInfo);
+            }
+
+            writer.Flush();
+            var grew = self._buffer.Grew;
+            var rented = self._buffer.Detach(out length);
+            grownTo = grew ? rented.Length : 0;
+            return rented;
+        }
+        finally
+        {
+            self._buffer.Abandon();
+            t_cached = self;
+        }
     }
 
     private Utf8JsonWriter Start(JsonSerializerOptions options, int sizeHint)

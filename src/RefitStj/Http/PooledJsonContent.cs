@@ -1,38 +1,134 @@
-using RefitStj.Buffers;
 using System.Net;
+using System.Text.Json.Serialization.Metadata;
+using RefitStj.Buffers;
 
 namespace RefitStj.Http;
 
 /// <summary>
-/// A request body already serialized into a rented array: it knows its exact length (so it can be sent with a
-/// Content-Length), can be copied and read any number of times, and gives the array back to the pool on dispose.
+/// A request body serialized once, at creation, into a rented array: it knows its exact length (so it can be sent with a
+/// Content-Length) and can be copied and read any number of times.
 /// </summary>
+/// <remarks>
+/// The array is shared by reference count, so it goes back to the pool only when nothing can read it any more, whatever
+/// the order of events: every write and read stream takes a reference before touching it and gives it back when done,
+/// and the content gives up its own reference at the end of its first write or on dispose, whichever comes first.
+/// Refit's default mode copies the content once and never disposes it; the array goes back right after that copy.
+/// HTTP/2 may still be writing a body when Refit disposes the request; the array goes back once that write has ended.
+/// A later read (a retry, a second copy) serializes the body again into a buffer of its own, and must get the same
+/// length; a read after dispose throws <see cref="ObjectDisposedException"/>.
+/// </remarks>
 internal sealed class PooledJsonContent : HttpContent
 {
+    private readonly RefCountedBuffer _body;
     private readonly int _length;
-    private byte[]? _buffer;
+    private readonly object? _value;
+    private readonly JsonTypeInfo _typeInfo;
+    private volatile bool _disposed;
 
-    /// <summary>Takes ownership of <paramref name="rented"/>, which must come from <see cref="BufferPool"/>.</summary>
-    public PooledJsonContent(byte[] rented, int length)
+    /// <summary>Takes ownership of <paramref name="rented"/>, which must come from <see cref="BufferPool"/> and hold <paramref name="value"/> serialized.</summary>
+    public PooledJsonContent(byte[] rented, int length, object? value, JsonTypeInfo typeInfo)
     {
-        _buffer = rented;
+        _body = new RefCountedBuffer(rented);
         _length = length;
+        _value = value;
+        _typeInfo = typeInfo;
         JsonMediaType.AddTo(this);
     }
 
-    /// <summary>The serialized bytes; throws once the content is disposed.</summary>
-    public ReadOnlyMemory<byte> Memory => new(Buffer, 0, _length);
+    /// <summary>The body's length in bytes, as reported in Content-Length.</summary>
+    public int Length => _length;
 
-    private byte[] Buffer => _buffer ?? throw new ObjectDisposedException(nameof(PooledJsonContent));
+    /// <summary>
+    /// Copies <paramref name="destination"/>.Length bytes of the body, from <paramref name="offset"/>, out of the pooled
+    /// array while holding a reference to it; once that array is gone, out of <paramref name="copy"/>, a private copy
+    /// serialized again on first need.
+    /// </summary>
+    /// <exception cref="ObjectDisposedException">The content was disposed.</exception>
+    internal void CopyBody(int offset, Span<byte> destination, ref byte[]? copy)
+    {
+        if (copy is null && _body.TryAcquire(out var array))
+        {
+            try
+            {
+                array.AsSpan(offset, destination.Length).CopyTo(destination);
+                return;
+            }
+            finally
+            {
+                _body.Release();
+            }
+        }
+
+        if (copy is null)
+        {
+            var rented = Rewrite();
+            copy = rented.AsSpan(0, _length).ToArray();
+            BufferPool.Return(rented);
+        }
+
+        copy.AsSpan(offset, destination.Length).CopyTo(destination);
+    }
 
     protected override Task SerializeToStreamAsync(Stream stream, TransportContext? context) =>
         SerializeToStreamAsync(stream, context, CancellationToken.None);
 
-    protected override Task SerializeToStreamAsync(Stream stream, TransportContext? context, CancellationToken cancellationToken) =>
-        stream.WriteAsync(Memory, cancellationToken).AsTask();
+    protected override Task SerializeToStreamAsync(Stream stream, TransportContext? context, CancellationToken cancellationToken)
+    {
+        if (!_body.TryAcquire(out var array))
+        {
+            return WriteRewrittenAsync(stream, cancellationToken);
+        }
 
-    protected override void SerializeToStream(Stream stream, TransportContext? context, CancellationToken cancellationToken) =>
-        stream.Write(Memory.Span);
+        ValueTask writing;
+        try
+        {
+            writing = stream.WriteAsync(array.AsMemory(0, _length), cancellationToken);
+        }
+        catch
+        {
+            EndWrite();
+            throw;
+        }
+
+        // Most writes into a handler's buffer complete at once: no async state machine for them.
+        if (writing.IsCompletedSuccessfully)
+        {
+#pragma warning disable CA1849 // Already completed: GetResult lets a pooled ValueTask source recycle, it never blocks.
+            writing.GetAwaiter().GetResult();
+#pragma warning restore CA1849
+            EndWrite();
+            return Task.CompletedTask;
+        }
+
+        return AwaitWriteAsync(writing);
+    }
+
+    protected override void SerializeToStream(Stream stream, TransportContext? context, CancellationToken cancellationToken)
+    {
+        if (!_body.TryAcquire(out var array))
+        {
+            var rented = Rewrite();
+            try
+            {
+                stream.Write(rented, 0, _length);
+            }
+            finally
+            {
+                BufferPool.Return(rented);
+            }
+
+            return;
+        }
+
+        try
+        {
+            stream.Write(array, 0, _length);
+        }
+        finally
+        {
+            EndWrite();
+        }
+    }
 
     protected override bool TryComputeLength(out long length)
     {
@@ -40,20 +136,62 @@ internal sealed class PooledJsonContent : HttpContent
         return true;
     }
 
-    protected override Task<Stream> CreateContentReadStreamAsync() => Task.FromResult<Stream>(CreateReadStream());
+    protected override Task<Stream> CreateContentReadStreamAsync() => Task.FromResult(CreateContentReadStream(CancellationToken.None));
 
-    protected override Stream CreateContentReadStream(CancellationToken cancellationToken) => CreateReadStream();
+    protected override Stream CreateContentReadStream(CancellationToken cancellationToken)
+    {
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        return new PooledJsonContentStream(this);
+    }
 
     protected override void Dispose(bool disposing)
     {
-        // Exchange first so that a second Dispose, even a racing one, cannot return the array twice.
-        if (disposing && Interlocked.Exchange(ref _buffer, null) is { } rented)
+        if (disposing)
         {
-            BufferPool.Return(rented);
+            // Marked before the reference goes, so a reader that finds the array gone also finds the content disposed.
+            _disposed = true;
+            _body.ReleaseOwner();
         }
 
         base.Dispose(disposing);
     }
 
-    private MemoryStream CreateReadStream() => new(Buffer, 0, _length, writable: false);
+    private async Task AwaitWriteAsync(ValueTask writing)
+    {
+        try
+        {
+            await writing.ConfigureAwait(false);
+        }
+        finally
+        {
+            EndWrite();
+        }
+    }
+
+    // A write that got the array ends its own reference, and (if first) the content's: a read after it serializes again.
+    private void EndWrite()
+    {
+        _body.ReleaseOwner();
+        _body.Release();
+    }
+
+    private async Task WriteRewrittenAsync(Stream stream, CancellationToken cancellationToken)
+    {
+        var rented = Rewrite();
+        try
+        {
+            await stream.WriteAsync(rented.AsMemory(0, _length), cancellationToken).ConfigureAwait(false);
+        }
+        finally
+        {
+            BufferPool.Return(rented);
+        }
+    }
+
+    /// <summary>The body serialized again into a rented array, for a read after the content's own array went back.</summary>
+    private byte[] Rewrite()
+    {
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        return JsonBodyWriter.Rewrite(_value, _typeInfo, _length);
+    }
 }

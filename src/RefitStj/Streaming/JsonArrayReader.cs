@@ -5,36 +5,60 @@ using System.Text.Json.Serialization.Metadata;
 namespace RefitStj.Streaming;
 
 /// <summary>
-/// One top-level JSON array, its elements yielded as they arrive by System.Text.Json's own async enumerable reader,
-/// which keeps only the unread part of the body buffered. Failures name the element that failed.
+/// One top-level JSON array, its elements yielded as they arrive. Each element is framed by <see cref="JsonArrayFramer"/>
+/// and deserialized from a span, so memory is bounded by the largest element (and by the item limit), not the body.
+/// Failures name the element that failed.
 /// </summary>
 internal static class JsonArrayReader
 {
-    public static async IAsyncEnumerable<T?> ReadAsync<T>(Stream stream, JsonTypeInfo<T> typeInfo, [EnumeratorCancellation] CancellationToken cancellationToken)
+    public static async IAsyncEnumerable<T?> ReadAsync<T>(
+        Stream stream, JsonTypeInfo<T> typeInfo, long maxItemSize, [EnumeratorCancellation] CancellationToken cancellationToken)
     {
-        var elements = JsonSerializer.DeserializeAsyncEnumerable(stream, typeInfo, cancellationToken).GetAsyncEnumerator(cancellationToken);
-        await using (elements.ConfigureAwait(false))
+        using var framer = new JsonArrayFramer(typeInfo.Options, maxItemSize);
+        for (long index = 0; ; index++)
         {
-            for (long index = 0; ; index++)
+            bool done;
+            while (!TryNext(framer, index, out done) && !done)
             {
-                T? item;
-                try
-                {
-                    if (!await elements.MoveNextAsync().ConfigureAwait(false))
-                    {
-                        yield break;
-                    }
-
-                    item = elements.Current;
-                }
-                catch (JsonException ex)
-                {
-                    throw new JsonException(
-                        $"Element {index} of the streamed JSON array is not valid JSON for {typeof(T)}: {ex.Message}", ex.Path, ex.LineNumber, ex.BytePositionInLine, ex);
-                }
-
-                yield return item;
+                await framer.FillAsync(stream, cancellationToken).ConfigureAwait(false);
             }
+
+            if (done)
+            {
+                yield break;
+            }
+
+            yield return Parse(framer.Element, index, typeInfo);
         }
     }
+
+    private static bool TryNext(JsonArrayFramer framer, long index, out bool done)
+    {
+        try
+        {
+            return framer.TryNext(out done);
+        }
+        catch (JsonException ex)
+        {
+            // The reader's own exception is a subclass: callers (and Refit's tests) expect JsonException itself.
+            throw framer.InArray
+                ? Describe(ex, index, "is not valid JSON")
+                : new JsonException($"The streamed JSON array is not valid JSON: {ex.Message}", ex.Path, ex.LineNumber, ex.BytePositionInLine, ex);
+        }
+    }
+
+    private static T? Parse<T>(ReadOnlySpan<byte> element, long index, JsonTypeInfo<T> typeInfo)
+    {
+        try
+        {
+            return JsonSerializer.Deserialize(element, typeInfo);
+        }
+        catch (JsonException ex)
+        {
+            throw Describe(ex, index, $"is not valid JSON for {typeof(T)}");
+        }
+    }
+
+    private static JsonException Describe(JsonException inner, long index, string problem) =>
+        new($"Element {index} of the streamed JSON array {problem}: {inner.Message}", inner.Path, inner.LineNumber, inner.BytePositionInLine, inner);
 }

@@ -7,13 +7,15 @@ namespace RefitStj.Streaming;
 
 /// <summary>
 /// JSON Lines: one value per line, LF or CRLF, blank lines skipped, last line with or without a newline. Each line is
-/// deserialized from a span of one pooled buffer, so memory is bounded by the longest line, not the body.
+/// deserialized from a span of one pooled buffer, so memory is bounded by the longest line (and by the item limit), not
+/// the body.
 /// </summary>
 internal static class JsonLinesReader
 {
     private const int InitialBufferSize = 16 * 1024;
 
-    public static async IAsyncEnumerable<T?> ReadAsync<T>(Stream stream, JsonTypeInfo<T> typeInfo, [EnumeratorCancellation] CancellationToken cancellationToken)
+    public static async IAsyncEnumerable<T?> ReadAsync<T>(
+        Stream stream, JsonTypeInfo<T> typeInfo, long maxItemSize, [EnumeratorCancellation] CancellationToken cancellationToken)
     {
         var buffer = BufferPool.Rent(InitialBufferSize);
         try
@@ -28,6 +30,7 @@ internal static class JsonLinesReader
                 {
                     var lineEnd = newline >= 0 ? scanned + newline : end;
                     lineNumber++;
+                    CheckSize(lineEnd - start, lineNumber, maxItemSize);
                     var isValue = TryParseLine(buffer.AsSpan(start, lineEnd - start), lineNumber, typeInfo, out var item);
                     start = scanned = Math.Min(lineEnd + 1, end);
                     if (isValue)
@@ -43,6 +46,8 @@ internal static class JsonLinesReader
                     yield break;
                 }
 
+                // No newline from start to end: the unfinished line must stay under the limit before more of it is read.
+                CheckSize(end - start, lineNumber + 1, maxItemSize);
                 scanned = end;
                 if (start > 0)
                 {
@@ -52,10 +57,11 @@ internal static class JsonLinesReader
                 }
                 else if (end == buffer.Length)
                 {
-                    buffer = StreamBuffers.Grow(buffer, end);
+                    buffer = StreamBuffers.Grow(buffer, end, maxItemSize);
                 }
 
-                var read = await stream.ReadAsync(buffer.AsMemory(end), cancellationToken).ConfigureAwait(false);
+                var room = StreamBuffers.Room(buffer.Length - end, maxItemSize, end - start);
+                var read = await stream.ReadAsync(buffer.AsMemory(end, room), cancellationToken).ConfigureAwait(false);
                 ended = read == 0;
                 end += read;
             }
@@ -63,6 +69,14 @@ internal static class JsonLinesReader
         finally
         {
             BufferPool.Return(buffer);
+        }
+    }
+
+    private static void CheckSize(long size, long lineNumber, long maxItemSize)
+    {
+        if (size > maxItemSize)
+        {
+            throw ResponseTooLargeException.ItemTooLarge(maxItemSize, size, $"Line {lineNumber} of the JSON Lines body");
         }
     }
 

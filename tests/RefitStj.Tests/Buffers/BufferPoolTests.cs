@@ -1,6 +1,7 @@
 using System.Text;
 using System.Text.Json;
 using Refit;
+using RefitStj.Buffers;
 using RefitStj.Tests.Streaming;
 using RefitStj.Tests.Support;
 
@@ -127,6 +128,27 @@ public sealed class BufferPoolTests
             default:
                 throw new ArgumentOutOfRangeException(nameof(scenario), scenario, null);
         }
+    }
+
+    [Fact]
+    public void Arrays_Above_The_Pooled_Size_Are_Allocated_And_Dropped_Not_Kept_In_The_Shared_Pool()
+    {
+        const int large = BufferPool.MaxPooledLength + 1;
+        Assert.Null(BufferPool.TestPool);
+
+        var first = BufferPool.Rent(large);
+        BufferPool.Return(first);
+        var second = BufferPool.Rent(large);
+        BufferPool.Return(second);
+        var pooled = BufferPool.Rent(BufferPool.MaxPooledLength);
+        BufferPool.Return(pooled);
+        var again = BufferPool.Rent(BufferPool.MaxPooledLength);
+        BufferPool.Return(again);
+
+        // The shared pool would round up to a power of two and hand the same array back.
+        Assert.Equal(large, first.Length);
+        Assert.NotSame(first, second);
+        Assert.Same(pooled, again);
     }
 
     private static MemoryStream Lines(int count) =>

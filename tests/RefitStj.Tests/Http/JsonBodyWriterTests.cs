@@ -65,7 +65,7 @@ public sealed class JsonBodyWriterTests
         var serializer = new StjContentSerializer(new JsonSerializerOptions());
         var body = new Wrapper { Inner = new Person(new string('a', 1900), 1) };
         using var pool = new CountingPool();
-        for (var i = 0; i < 3; i++)
+        for (var i = 0; i < 8; i++)
         {
             serializer.ToHttpContent(body).Dispose();
         }
@@ -77,21 +77,23 @@ public sealed class JsonBodyWriterTests
     }
 
     [Fact]
-    public void The_First_Body_Of_A_Type_Starts_The_Next_At_Its_Length_Not_At_What_It_Grew_To()
+    public void A_Large_First_Body_Of_A_Type_Does_Not_Make_The_Next_Start_Large()
     {
         var serializer = new StjContentSerializer(new JsonSerializerOptions());
-        var people = Enumerable.Range(0, 40).Select(i => new Person("name" + i, i)).ToList();
+        var people = Enumerable.Range(0, 10_000).Select(i => new Person("name" + i, i)).ToList();
         using var pool = new CountingPool();
 
         using var first = serializer.ToHttpContent(people);
         Assert.True(pool.Rented > 1, "the first body should outgrow the smallest buffer");
-        using var second = serializer.ToHttpContent(people);
+        var before = pool.Rented;
+        using var second = serializer.ToHttpContent(people.Take(1).ToList());
 
-        Assert.Equal(first.Headers.ContentLength, pool.LastRequested);
+        Assert.Equal(1, pool.Rented - before);
+        Assert.Equal(256, pool.LastRequested);
     }
 
     [Fact]
-    public void A_Small_Body_After_A_Large_One_Starts_From_Its_Own_Length()
+    public void A_Small_Body_After_A_Large_One_Starts_Near_Its_Own_Length()
     {
         var serializer = new StjContentSerializer(new JsonSerializerOptions());
         var large = Enumerable.Range(0, 10_000).Select(i => new Person("name" + i, i)).ToList();
@@ -103,17 +105,37 @@ public sealed class JsonBodyWriterTests
 
         using var content = serializer.ToHttpContent(small);
 
-        Assert.Equal(content.Headers.ContentLength, pool.LastRequested);
+        Assert.InRange(pool.LastRequested, content.Headers.ContentLength!.Value, 4 * content.Headers.ContentLength!.Value);
+    }
+
+    [Fact]
+    public void A_Small_Body_After_One_Huge_Body_Rents_About_Its_Own_Size()
+    {
+        var serializer = new StjContentSerializer(new JsonSerializerOptions());
+        var small = new Wrapper { Inner = new Person("small", 1) };
+        var huge = new Wrapper { Inner = new Person(new string('h', 20_000_000), 2) };
+        using var pool = new CountingPool();
+        serializer.ToHttpContent(small).Dispose();
+        serializer.ToHttpContent(small).Dispose();
+        serializer.ToHttpContent(huge).Dispose();
+
+        using var content = serializer.ToHttpContent(small);
+
+        Assert.InRange(pool.LastRequested, content.Headers.ContentLength!.Value, 256);
     }
 
     [Theory]
-    [InlineData(0, 1955, 8192, 1955)] // the first body's growth is ignored
-    [InlineData(1955, 1955, 8192, 8192)] // a later body that still grew: start at what it grew to
+    [InlineData(0, 1955, 8192, 256)] // the first body's growth is ignored, and the start begins small
+    [InlineData(1955, 1955, 8192, 3910)] // a later body that still grew: start at what it grew to, at most twice the last start
+    [InlineData(4096, 1955, 8192, 8192)]
     [InlineData(8192, 1955, 0, 8192)] // kept while within 8x of the body
     [InlineData(8192, 1000, 0, 1000)] // dropped once the body is far smaller
     [InlineData(196, 300, 0, 300)] // a larger body that fit raises the start to its length
-    [InlineData(196, 20_000, 32_768, 32_768)]
-    public void NextSizeHint_Learns_From_Growth_And_Forgets_Large_Bodies(int previous, int length, int grownTo, int expected) =>
+    [InlineData(196, 20_000, 32_768, 392)]
+    [InlineData(16_384, 20_000, 32_768, 32_768)]
+    [InlineData(100, 20_000_000, 33_554_432, 256)] // one huge body cannot make the next start huge
+    [InlineData(0, 20_000_000, 33_554_432, 256)]
+    public void NextSizeHint_Learns_From_Growth_Doubles_At_Most_And_Forgets_Large_Bodies(int previous, int length, int grownTo, int expected) =>
         Assert.Equal(expected, JsonBodyWriter.NextSizeHint(previous, length, grownTo));
 
     private sealed class Exploding

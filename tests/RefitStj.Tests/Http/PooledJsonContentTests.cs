@@ -1,18 +1,17 @@
-using System.Buffers;
 using System.Text;
+using System.Text.Json;
 using RefitStj.Http;
+using RefitStj.Tests.Support;
 
 namespace RefitStj.Tests.Http;
 
+[Collection(nameof(BufferPoolIsolation))]
 public sealed class PooledJsonContentTests
 {
-    private static PooledJsonContent Create(string json)
-    {
-        var bytes = Encoding.UTF8.GetBytes(json);
-        var rented = ArrayPool<byte>.Shared.Rent(bytes.Length);
-        bytes.CopyTo(rented, 0);
-        return new PooledJsonContent(rented, bytes.Length);
-    }
+    private static readonly StjContentSerializer s_serializer = new();
+
+    private static PooledJsonContent Create(string json) =>
+        (PooledJsonContent)s_serializer.ToHttpContent(JsonDocument.Parse(json).RootElement);
 
     [Fact]
     public void Reports_Its_Exact_Length_And_Json_Content_Type()
@@ -57,13 +56,17 @@ public sealed class PooledJsonContentTests
     }
 
     [Fact]
-    public void Read_Stream_Is_Read_Only()
+    public void Read_Stream_Is_Read_Only_And_Seekable()
     {
-        using var content = Create("{}");
+        using var content = Create("[1,22]");
         using var stream = content.ReadAsStream();
+        stream.Position = 3;
 
         Assert.False(stream.CanWrite);
         Assert.Throws<NotSupportedException>(() => stream.WriteByte(1));
+        Assert.Equal((byte)'2', (byte)stream.ReadByte());
+        Assert.Equal(1, stream.Seek(-5, SeekOrigin.End));
+        Assert.Equal((byte)'1', (byte)stream.ReadByte());
     }
 
     [Fact]
@@ -72,28 +75,22 @@ public sealed class PooledJsonContentTests
         var content = Create("{}");
         content.Dispose();
 
-        Assert.Throws<ObjectDisposedException>(() => content.Memory);
         await Assert.ThrowsAsync<ObjectDisposedException>(() => content.ReadAsStringAsync());
         await Assert.ThrowsAsync<ObjectDisposedException>(() => content.CopyToAsync(new MemoryStream()));
+        Assert.Throws<ObjectDisposedException>(() => content.ReadAsStream());
     }
 
     [Fact]
-    public void Dispose_Twice_Is_Harmless()
+    public void Dispose_Twice_Returns_The_Array_Once()
     {
+        using var pool = new CountingPool();
         var content = Create("{}");
 
         content.Dispose();
         content.Dispose();
 
-        Assert.Throws<ObjectDisposedException>(() => content.Memory);
-    }
-
-    [Fact]
-    public void Memory_Holds_Exactly_The_Body()
-    {
-        using var content = Create("true");
-
-        Assert.Equal("true", Encoding.UTF8.GetString(content.Memory.Span));
+        Assert.Equal(0, pool.Outstanding);
+        Assert.Equal(0, pool.BadReturns);
     }
 
     [Fact]
@@ -108,14 +105,75 @@ public sealed class PooledJsonContentTests
     }
 
     [Fact]
-    public async Task Stream_Of_Fresh_Content_Reads_The_Body_Without_Buffering_It()
+    public async Task The_First_Copy_Gives_The_Array_Back_And_Later_Copies_Serialize_Again()
     {
-        using var content = Create("[false]");
+        // Refit's default mode copies the content once and never disposes it.
+        using var pool = new CountingPool(poison: true);
+        var content = Create("""{"name":"Ada","age":36}""");
+        Assert.Equal(1, pool.Outstanding);
 
+        var first = await Bodies.TextOf(content);
+        var outstandingAfterFirst = pool.Outstanding;
+        var second = await Bodies.TextOf(content);
+        var third = await content.ReadAsStringAsync();
+
+        Assert.Equal(0, outstandingAfterFirst);
+        Assert.Equal("""{"name":"Ada","age":36}""", first);
+        Assert.Equal(first, second);
+        Assert.Equal(first, third);
+        Assert.Equal(0, pool.Outstanding);
+        Assert.Equal(0, pool.BadReturns);
+    }
+
+    [Fact]
+    public async Task A_Read_Stream_Opened_Before_The_First_Copy_Still_Reads_The_Body_After_It()
+    {
+        using var pool = new CountingPool(poison: true);
+        using var content = Create("""["a","b"]""");
         await using var stream = await content.ReadAsStreamAsync();
+        var start = new byte[4];
+        stream.ReadExactly(start);
 
-        Assert.IsType<MemoryStream>(stream);
-        Assert.Equal(7, stream.Length);
-        Assert.Equal((byte)'[', (byte)stream.ReadByte());
+        await Bodies.TextOf(content);
+        using var reader = new StreamReader(stream);
+        var rest = await reader.ReadToEndAsync();
+
+        Assert.Equal("""["a","b"]""", Encoding.UTF8.GetString(start) + rest);
+        Assert.Equal(0, pool.Outstanding);
+    }
+
+    [Fact]
+    public async Task Dispose_During_A_Write_Keeps_The_Array_Until_The_Write_Ends()
+    {
+        using var pool = new CountingPool(poison: true);
+        var body = Enumerable.Range(0, 2000).Select(i => new Person("p" + i, i)).ToList();
+        var expected = JsonSerializer.SerializeToUtf8Bytes(body, s_serializer.Options);
+        var content = s_serializer.ToHttpContent(body);
+        var wire = new GatedWriteStream(firstPart: 1000);
+
+        var writing = content.CopyToAsync(wire);
+        await wire.Entered;
+        content.Dispose();
+        var outstandingWhileWriting = pool.Outstanding;
+        wire.Open();
+        await writing;
+
+        Assert.Equal(1, outstandingWhileWriting);
+        Assert.Equal(expected, wire.Written);
+        Assert.Equal(0, pool.Outstanding);
+        Assert.Equal(0, pool.BadReturns);
+    }
+
+    [Fact]
+    public async Task A_Body_Changed_After_Its_First_Copy_Fails_The_Next_Copy_Instead_Of_Sending_A_Wrong_Length()
+    {
+        var body = new List<int> { 1, 2, 3 };
+        using var content = s_serializer.ToHttpContent(body);
+        await Bodies.TextOf(content);
+        body.Add(4);
+
+        var ex = await Assert.ThrowsAsync<InvalidOperationException>(() => Bodies.TextOf(content));
+
+        Assert.Contains("7 bytes (its Content-Length)", ex.Message, StringComparison.Ordinal);
     }
 }

@@ -69,4 +69,91 @@ public sealed class JsonArrayReaderTests
             }
         });
     }
+
+    public static TheoryData<string, bool> ValidArrays => new()
+    {
+        { "[]", false },
+        { " \r\n[ 1 , -2.5e3 , true , false , null , \"s\" ] \n", false },
+        { "[{\"a\":\"]}[{\\\"\\\\\",\"b\":[[],{}]},[\"x\",[1,[2]]],\"\\\"\"]", false },
+        { "[" + string.Join(",", Enumerable.Range(0, 40).Select(i => $"{{\"id\":{i},\"name\":\"{new string('n', i * 7)}\\\\\"}}")) + "]", false },
+        { "/* a */ [ // b\n {\"a\":[1, /* ] } */ 2]}, \"/*x*/\" , 3 , ] // c", true },
+    };
+
+    [Theory]
+    [MemberData(nameof(ValidArrays))]
+    public async Task Any_Split_Of_A_Valid_Array_Yields_What_System_Text_Json_Yields(string body, bool lenient)
+    {
+        var options = new JsonSerializerOptions(StjContentSerializer.CreateDefaultOptions())
+        {
+            ReadCommentHandling = lenient ? JsonCommentHandling.Skip : JsonCommentHandling.Disallow,
+            AllowTrailingCommas = lenient,
+        };
+        var serializer = new StjContentSerializer(options);
+        var bytes = Encoding.UTF8.GetBytes(body);
+        var expected = new List<string>();
+        await foreach (var item in JsonSerializer.DeserializeAsyncEnumerable<JsonElement>(new MemoryStream(bytes), options))
+        {
+            expected.Add(item.GetRawText());
+        }
+
+        foreach (var chunk in Enumerable.Range(1, 24).Append(4096))
+        {
+            var actual = new List<string>();
+            await foreach (var item in serializer.DeserializeStreamAsync<JsonElement>(new TrickleStream(bytes, chunk), StreamingContentFormat.JsonArray))
+            {
+                actual.Add(item.GetRawText());
+            }
+
+            Assert.Equal(expected, actual);
+        }
+    }
+
+    [Theory]
+    [InlineData("")]
+    [InlineData("  ")]
+    [InlineData("1")]
+    [InlineData("nul")]
+    [InlineData("[1 2]")]
+    [InlineData("[1,]")]
+    [InlineData("[,1]")]
+    [InlineData("[1]x")]
+    [InlineData("[1][")]
+    [InlineData("[1")]
+    [InlineData("[\"abc")]
+    [InlineData("[{\"a\":1]")]
+    [InlineData("[1]/* c */")]
+    [InlineData("[[[1]]]")]
+    public async Task A_Body_That_Is_Not_One_Array_Of_Valid_Elements_Gives_JsonException(string body)
+    {
+        var shallow = new StjContentSerializer(new JsonSerializerOptions(StjContentSerializer.CreateDefaultOptions()) { MaxDepth = 2 });
+
+        foreach (var chunk in new[] { 1, 3, 4096 })
+        {
+            await Assert.ThrowsAsync<JsonException>(async () =>
+            {
+                await foreach (var _ in shallow.DeserializeStreamAsync<JsonElement>(new TrickleStream(Encoding.UTF8.GetBytes(body), chunk), StreamingContentFormat.JsonArray))
+                {
+                }
+            });
+        }
+    }
+
+    [Fact]
+    public async Task A_Null_Body_Is_An_Empty_Sequence_As_In_System_Text_Json()
+    {
+        await foreach (var _ in _serializer.DeserializeStreamAsync<Tick>(new TrickleStream(" null "u8.ToArray(), 2), StreamingContentFormat.JsonArray))
+        {
+            Assert.Fail("No element expected.");
+        }
+    }
+
+    [Fact]
+    public async Task A_Byte_Order_Mark_Split_Across_Reads_Is_Skipped()
+    {
+        var items = new List<Tick?>();
+
+        await _serializer.ReadTicksIntoAsync(new TrickleStream("\uFEFF[{\"id\":1}]"u8.ToArray(), 1), StreamingContentFormat.JsonArray, items);
+
+        Assert.Equal([new Tick(1, null)], items);
+    }
 }

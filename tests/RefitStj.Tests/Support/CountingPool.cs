@@ -6,10 +6,15 @@ namespace RefitStj.Tests.Support;
 
 /// <summary>
 /// Installed as <see cref="BufferPool.TestPool"/>: counts rentals and returns, and notices an array returned twice
-/// or one it never handed out. Tests that use it run in <see cref="BufferPoolIsolation"/>, alone.
+/// or one it never handed out. With <c>poison</c>, every returned array is overwritten at once, so a byte read from it
+/// after its return is wrong for certain rather than only when another renter got there first. Tests that use it run
+/// in <see cref="BufferPoolIsolation"/>, alone.
 /// </summary>
 internal sealed class CountingPool : ArrayPool<byte>, IDisposable
 {
+    /// <summary>What a poisoned array is filled with: '#', which no JSON body of these tests contains.</summary>
+    public const byte Poison = (byte)'#';
+
     private readonly ConditionalWeakTable<byte[], object> _outstanding = [];
 #if NET9_0_OR_GREATER
     private readonly Lock _gate = new();
@@ -17,7 +22,13 @@ internal sealed class CountingPool : ArrayPool<byte>, IDisposable
     private readonly object _gate = new();
 #endif
 
-    public CountingPool() => BufferPool.TestPool = this;
+    private readonly bool _poison;
+
+    public CountingPool(bool poison = false)
+    {
+        _poison = poison;
+        BufferPool.TestPool = this;
+    }
 
     public int Rented { get; private set; }
 
@@ -54,6 +65,11 @@ internal sealed class CountingPool : ArrayPool<byte>, IDisposable
             }
 
             Returned++;
+        }
+
+        if (_poison)
+        {
+            array.AsSpan().Fill(Poison);
         }
 
         Shared.Return(array, clearArray);
