@@ -5,6 +5,7 @@ using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Http;
 using Refit;
 using RefitStj.Tests.Support;
+using RefitStj.Tests.Readme;
 
 namespace RefitStj.Tests.EndToEnd;
 

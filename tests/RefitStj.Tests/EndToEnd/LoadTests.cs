@@ -3,6 +3,7 @@ using System.Text.Json;
 using Microsoft.AspNetCore.Http;
 using Refit;
 using RefitStj.Tests.Support;
+using RefitStj.Tests.Load;
 
 namespace RefitStj.Tests.EndToEnd;
 

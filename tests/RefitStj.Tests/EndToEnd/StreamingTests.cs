@@ -2,6 +2,7 @@ using System.Net;
 using Refit;
 using RefitStj.Tests.Streaming;
 using RefitStj.Tests.Support;
+using RefitStj.Tests.Readme;
 
 namespace RefitStj.Tests.EndToEnd;
 

@@ -1,4 +1,4 @@
-namespace RefitStj.Tests;
+namespace RefitStj.Tests.Package;
 
 /// <summary>
 /// The members themselves are guarded at build time by PublicApiAnalyzers (src/RefitStj/PublicAPI/); this pins what

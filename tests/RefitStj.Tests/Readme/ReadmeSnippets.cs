@@ -2,7 +2,7 @@ using System.Net;
 using RefitStj.Tests.Streaming;
 using RefitStj.Tests.Support;
 
-namespace RefitStj.Tests;
+namespace RefitStj.Tests.Readme;
 
 /// <summary>
 /// README's C# blocks that need no Refit client, as <c>#region snippet: &lt;name&gt;</c> regions (ReadmeTests compares each

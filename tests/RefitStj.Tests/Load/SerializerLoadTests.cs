@@ -9,7 +9,7 @@ using Microsoft.AspNetCore.Http;
 using RefitStj.Tests.Support;
 using Xunit.Abstractions;
 
-namespace RefitStj.Tests;
+namespace RefitStj.Tests.Load;
 
 /// <summary>
 /// Load, soak and concurrency tests run alone: they measure the heap and time, and their 64 connections and thousands of
@@ -23,7 +23,7 @@ public sealed class LoadTestsRunAlone;
 /// Every loop is bounded in count and, through a <see cref="CancellationTokenSource"/>, in time.
 /// </summary>
 [Collection(nameof(LoadTestsRunAlone))]
-public sealed partial class StjContentSerializerLoadTests(ITestOutputHelper output)
+public sealed partial class SerializerLoadTests(ITestOutputHelper output)
 {
     private const string JsonUtf8 = "application/json; charset=utf-8";
 

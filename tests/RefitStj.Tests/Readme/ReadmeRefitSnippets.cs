@@ -6,8 +6,9 @@ using Refit;
 using RefitStj;
 using RefitStj.Tests.Streaming;
 using RefitStj.Tests.Support;
+using RefitStj.Tests.EndToEnd;
 
-namespace RefitStj.Tests.EndToEnd;
+namespace RefitStj.Tests.Readme;
 
 // README's C# blocks that use Refit, as `#region snippet: <name>` regions (ReadmeTests compares each with README's block
 // of that name), run through real Refit clients over a stubbed handler. The declarations below are the ones the blocks

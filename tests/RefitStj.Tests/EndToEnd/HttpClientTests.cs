@@ -6,10 +6,10 @@ using Moq;
 using Moq.Protected;
 using RefitStj.Tests.Support;
 
-namespace RefitStj.Tests;
+namespace RefitStj.Tests.EndToEnd;
 
 /// <summary>The serializer's content sent and read through <see cref="HttpClient"/>, in each way Refit uses content.</summary>
-public sealed class StjContentSerializerHttpTests
+public sealed class HttpClientTests
 {
     private static readonly Uri s_base = new("http://localhost/");
     private readonly StjContentSerializer _serializer = new();

@@ -8,10 +8,10 @@ using System.Text.Json;
 using Microsoft.AspNetCore.Http;
 using RefitStj.Tests.Support;
 
-namespace RefitStj.Tests;
+namespace RefitStj.Tests.Load;
 
 /// <content>Load and soak: thousands of calls through an in-process server, with the helpers they use.</content>
-public sealed partial class StjContentSerializerLoadTests
+public sealed partial class SerializerLoadTests
 {
     // ---- 5. Load -------------------------------------------------------------------------------------------------------
 

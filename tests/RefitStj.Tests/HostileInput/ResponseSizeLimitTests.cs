@@ -4,9 +4,9 @@ using Refit;
 using RefitStj.Tests.Streaming;
 using RefitStj.Tests.Support;
 
-namespace RefitStj.Tests;
+namespace RefitStj.Tests.HostileInput;
 
-public sealed class StjContentSerializerLimitTests
+public sealed class ResponseSizeLimitTests
 {
     private static readonly byte[] s_body = Encoding.UTF8.GetBytes(
         JsonSerializer.Serialize(Enumerable.Range(0, 2000).Select(i => new Person("p" + i, i)).ToList(), StjContentSerializer.CreateDefaultOptions()));

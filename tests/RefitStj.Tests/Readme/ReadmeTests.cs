@@ -1,44 +1,66 @@
 using System.Text.RegularExpressions;
 using RefitStj.Tests.Support;
 
-namespace RefitStj.Tests;
+namespace RefitStj.Tests.Readme;
 
 /// <summary>
-/// Every C# block in README.md is named by a <c>&lt;!-- snippet: name --&gt;</c> line above it and must equal, line for
-/// line, the <c>#region snippet: name</c> regions of that name in this project's compiled (and mostly run) test code,
-/// joined by a blank line. Prose around the blocks is never read, so rewording README cannot break a test.
+/// Every C# block in README.md and PACKAGE.md is named by a <c>&lt;!-- snippet: name --&gt;</c> line above it and must
+/// equal, line for line, the <c>#region snippet: name</c> regions of that name in this project's compiled (and mostly
+/// run) test code, joined by a blank line. Prose around the blocks is never read, so rewording cannot break a test.
 /// </summary>
 public sealed partial class ReadmeTests
 {
-    public static TheoryData<string> BlockNames => [.. ReadmeBlocks().Keys];
+    private static readonly string[] s_documents = ["README.md", "PACKAGE.md"];
+
+    public static TheoryData<string, string> Blocks
+    {
+        get
+        {
+            var data = new TheoryData<string, string>();
+            foreach (var document in s_documents)
+            {
+                foreach (var name in DocumentBlocks(document).Keys)
+                {
+                    data.Add(document, name);
+                }
+            }
+
+            return data;
+        }
+    }
 
     [Theory]
-    [MemberData(nameof(BlockNames))]
-    public void Readme_Block_Equals_Its_Compiled_Region(string name)
+    [MemberData(nameof(Blocks))]
+    public void Documented_Block_Equals_Its_Compiled_Region(string document, string name)
     {
         var regions = CodeRegions();
 
-        Assert.True(regions.ContainsKey(name), $"README's block '{name}' has no '#region snippet: {name}' in tests/RefitStj.Tests.");
-        Assert.Equal(string.Join('\n', ReadmeBlocks()[name]), string.Join('\n', regions[name]));
+        Assert.True(regions.ContainsKey(name), $"{document}'s block '{name}' has no '#region snippet: {name}' in tests/RefitStj.Tests.");
+        Assert.Equal(string.Join('\n', DocumentBlocks(document)[name]), string.Join('\n', regions[name]));
+    }
+
+    [Theory]
+    [InlineData("README.md")]
+    [InlineData("PACKAGE.md")]
+    public void Every_CSharp_Block_Is_Named(string document)
+    {
+        var fences = File.ReadAllLines(Path.Combine(Repository.Root, document)).Count(line => line.Trim() == "```csharp");
+
+        Assert.NotEqual(0, fences);
+        Assert.Equal(fences, DocumentBlocks(document).Count);
     }
 
     [Fact]
-    public void Every_Readme_CSharp_Block_Is_Named_And_Every_Region_Is_Shown()
+    public void Every_Region_Is_Shown_In_README()
     {
-        var fences = File.ReadAllLines(ReadmePath).Count(line => line.Trim() == "```csharp");
-
-        Assert.NotEqual(0, fences);
-        Assert.Equal(fences, ReadmeBlocks().Count);
-        Assert.Empty(CodeRegions().Keys.Except(ReadmeBlocks().Keys));
+        Assert.Empty(CodeRegions().Keys.Except(DocumentBlocks("README.md").Keys));
     }
 
-    private static string ReadmePath => Path.Combine(Repository.Root, "README.md");
-
-    /// <summary>README's C# blocks by the name on the line before each fence; an unnamed or unclosed block fails.</summary>
-    private static Dictionary<string, List<string>> ReadmeBlocks()
+    /// <summary>A document's C# blocks by the name on the line before each fence; an unnamed or unclosed block fails.</summary>
+    private static Dictionary<string, List<string>> DocumentBlocks(string document)
     {
         var blocks = new Dictionary<string, List<string>>();
-        var lines = File.ReadAllLines(ReadmePath);
+        var lines = File.ReadAllLines(Path.Combine(Repository.Root, document));
         for (var i = 0; i < lines.Length; i++)
         {
             if (lines[i].Trim() != "```csharp")
@@ -47,9 +69,9 @@ public sealed partial class ReadmeTests
             }
 
             var marker = i > 0 ? SnippetMarker().Match(lines[i - 1]) : Match.Empty;
-            var name = marker.Success ? marker.Groups[1].Value : throw new InvalidOperationException($"README.md line {i + 1}: a ```csharp block without a '<!-- snippet: name -->' line above it.");
+            var name = marker.Success ? marker.Groups[1].Value : throw new InvalidOperationException($"{document} line {i + 1}: a ```csharp block without a '<!-- snippet: name -->' line above it.");
             var end = Array.FindIndex(lines, i + 1, line => line.Trim() == "```");
-            blocks.Add(name, end > i ? Dedent(lines[(i + 1)..end]) : throw new InvalidOperationException($"README.md line {i + 1}: unclosed block."));
+            blocks.Add(name, end > i ? Dedent(lines[(i + 1)..end]) : throw new InvalidOperationException($"{document} line {i + 1}: unclosed block."));
         }
 
         return blocks;

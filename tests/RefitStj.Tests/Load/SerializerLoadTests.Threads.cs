@@ -4,10 +4,10 @@ using System.Text;
 using System.Text.Json;
 using RefitStj.Tests.Support;
 
-namespace RefitStj.Tests;
+namespace RefitStj.Tests.Load;
 
 /// <content>One serializer shared by many threads.</content>
-public sealed partial class StjContentSerializerLoadTests
+public sealed partial class SerializerLoadTests
 {
     // ---- 7. One serializer shared by many threads ------------------------------------------------------------------
 

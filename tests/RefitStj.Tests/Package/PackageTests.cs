@@ -4,7 +4,7 @@ using System.Text.RegularExpressions;
 using System.Xml.Linq;
 using RefitStj.Tests.Support;
 
-namespace RefitStj.Tests;
+namespace RefitStj.Tests.Package;
 
 /// <summary>The package as users get it: packed from the library, which compiles against the oldest Refit it supports.</summary>
 public sealed class PackageTests : IClassFixture<PackageTests.PackedPackage>

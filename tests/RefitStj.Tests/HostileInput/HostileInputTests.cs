@@ -3,10 +3,10 @@ using System.Text.Json;
 using RefitStj.Benchmarks.Data;
 using RefitStj.Tests.Support;
 
-namespace RefitStj.Tests;
+namespace RefitStj.Tests.HostileInput;
 
 /// <summary>Every bad body ends in a documented exception, never another type, a hang or a crash.</summary>
-public sealed class StjContentSerializerHostileInputTests
+public sealed class HostileInputTests
 {
     private static readonly JsonSerializerOptions s_defaults = new StjContentSerializer().Options;
 
@@ -21,7 +21,7 @@ public sealed class StjContentSerializerHostileInputTests
     private static byte[] PayloadJson(Type type) => JsonSerializer.SerializeToUtf8Bytes(DataGenerator.Create(type), type, s_defaults);
 
     private Task<object?> Read(Type type, byte[] body, int length) =>
-        (Task<object?>)typeof(StjContentSerializerHostileInputTests).GetMethod(nameof(ReadAs), System.Reflection.BindingFlags.NonPublic | System.Reflection.BindingFlags.Instance)!
+        (Task<object?>)typeof(HostileInputTests).GetMethod(nameof(ReadAs), System.Reflection.BindingFlags.NonPublic | System.Reflection.BindingFlags.Instance)!
             .MakeGenericMethod(type).Invoke(this, [body, length])!;
 
     private async Task<object?> ReadAs<T>(byte[] body, int length)

@@ -3,13 +3,13 @@ using System.Text.Json;
 using RefitStj.Benchmarks.Data;
 using RefitStj.Tests.Support;
 
-namespace RefitStj.Tests;
+namespace RefitStj.Tests.HostileInput;
 
 /// <summary>
-/// Seeded, repeatable randomized tests (FsCheck and CsCheck are not available here): mutated payloads end in a value
-/// or a JsonException, and random object graphs survive a write and a read unchanged.
+/// Seeded, repeatable randomized robustness tests: mutated payloads end in a value or a JsonException, and random
+/// object graphs survive a write and a read unchanged. Parity/ compares the same kind of input with Refit's serializer.
 /// </summary>
-public sealed class StjContentSerializerPropertyTests
+public sealed class RandomizedInputTests
 {
     private readonly StjContentSerializer _serializer = new();
 

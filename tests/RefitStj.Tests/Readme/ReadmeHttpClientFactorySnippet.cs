@@ -1,7 +1,8 @@
 using Microsoft.Extensions.DependencyInjection;
 using Refit;
+using RefitStj.Tests.EndToEnd;
 
-namespace RefitStj.Tests.EndToEnd;
+namespace RefitStj.Tests.Readme;
 
 // README's Refit.HttpClientFactory block (ReadmeTests compares the region with it), compiled on every served Refit and
 // run by HttpClientFactoryTests. IGitHubApi is the Quick start's, declared in ReadmeRefitSnippets.cs.

@@ -2,14 +2,14 @@ using Refit;
 using RefitStj.Tests.Streaming;
 using RefitStj.Tests.Support;
 
-namespace RefitStj.Tests;
+namespace RefitStj.Tests.Load;
 
 /// <summary>
 /// Tests that move hundreds of megabytes or measure the whole process's heap. They run alone (after the parallel
 /// tests), so neither disturbs, nor is disturbed by, another test's memory.
 /// </summary>
 [Collection(nameof(LoadTestsRunAlone))]
-public sealed class StjContentSerializerMemoryTests
+public sealed class MemoryTests
 {
     private readonly StjContentSerializer _serializer = new();
 

@@ -4,10 +4,10 @@ using Refit;
 using RefitStj.Tests.Streaming;
 using RefitStj.Tests.Support;
 
-namespace RefitStj.Tests;
+namespace RefitStj.Tests.Faults;
 
 /// <summary>Bodies that arrive badly: a byte at a time, cut short, or cancelled at an arbitrary point.</summary>
-public sealed class StjContentSerializerFaultTests
+public sealed class FaultTests
 {
     private static readonly byte[] s_people = Encoding.UTF8.GetBytes(
         JsonSerializer.Serialize(Enumerable.Range(0, 200).Select(i => new Person("person " + i, i)).ToList(), StjContentSerializer.CreateDefaultOptions()));
