@@ -47,6 +47,7 @@ public sealed class ResponseTooLargeException : IOException
     internal static ResponseTooLargeException Counted(long limit, long size) =>
         new($"The response body passed the limit of {limit} bytes (MaxResponseBodySize); reading stopped after {size} bytes.", limit, size);
 
+    /// <summary>One item of a streamed response passed <see cref="StjContentSerializer.MaxStreamItemSize"/>.</summary>
     /// <param name="limit">The limit.</param>
     /// <param name="size">The bytes of the item read so far.</param>
     /// <param name="item">What the item is, e.g. "A line of the JSON Lines body".</param>

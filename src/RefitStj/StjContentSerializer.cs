@@ -68,15 +68,7 @@ public sealed partial class StjContentSerializer : IHttpContentSerializer, ISync
     public long? MaxResponseBodySize
     {
         get => _maxResponseBodySize;
-        init
-        {
-            if (value is { } size)
-            {
-                ArgumentOutOfRangeException.ThrowIfNegativeOrZero(size, nameof(MaxResponseBodySize));
-            }
-
-            _maxResponseBodySize = value;
-        }
+        init => _maxResponseBodySize = PositiveOrNull(value, nameof(MaxResponseBodySize));
     }
 
     /// <summary>
@@ -92,15 +84,7 @@ public sealed partial class StjContentSerializer : IHttpContentSerializer, ISync
     public long? MaxStreamItemSize
     {
         get => _maxStreamItemSize;
-        init
-        {
-            if (value is { } size)
-            {
-                ArgumentOutOfRangeException.ThrowIfNegativeOrZero(size, nameof(MaxStreamItemSize));
-            }
-
-            _maxStreamItemSize = value;
-        }
+        init => _maxStreamItemSize = PositiveOrNull(value, nameof(MaxStreamItemSize));
     }
 
     private long Limit => _maxResponseBodySize ?? long.MaxValue;
@@ -217,6 +201,16 @@ public sealed partial class StjContentSerializer : IHttpContentSerializer, ISync
         }
 
         return options;
+    }
+
+    private static long? PositiveOrNull(long? value, string paramName)
+    {
+        if (value is { } size)
+        {
+            ArgumentOutOfRangeException.ThrowIfNegativeOrZero(size, paramName);
+        }
+
+        return value;
     }
 
     [RequiresUnreferencedCode(Messages.ReflectionOptions)]

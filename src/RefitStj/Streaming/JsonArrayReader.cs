@@ -40,10 +40,8 @@ internal static class JsonArrayReader
         }
         catch (JsonException ex)
         {
-            // The reader's own exception is a subclass: callers (and Refit's tests) expect JsonException itself.
-            throw framer.InArray
-                ? Describe(ex, index, "is not valid JSON")
-                : new JsonException($"The streamed JSON array is not valid JSON: {ex.Message}", ex.Path, ex.LineNumber, ex.BytePositionInLine, ex);
+            // A framing failure inside the array names the element, as a deserialization failure does.
+            throw framer.InArray ? Describe(ex, index, "is not valid JSON") : new JsonException($"The streamed JSON array is not valid JSON: {ex.Message}", ex);
         }
     }
 

@@ -48,44 +48,15 @@ public sealed class CopyDisposeRaceTests
     }
 
     /// <summary>Copies each write 8 KiB at a time with a yield in between, so a write spans other threads' work.</summary>
-    private sealed class SlowWriteStream : Stream
+    private sealed class SlowWriteStream : WriteOnlyTestStream
     {
-        private readonly MemoryStream _written = new();
-
-        public byte[] Written => _written.ToArray();
-
-        public override bool CanRead => false;
-
-        public override bool CanSeek => false;
-
-        public override bool CanWrite => true;
-
-        public override long Length => throw new NotSupportedException();
-
-        public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
-
         public override async ValueTask WriteAsync(ReadOnlyMemory<byte> buffer, CancellationToken cancellationToken = default)
         {
             for (var offset = 0; offset < buffer.Length; offset += 8192)
             {
                 await Task.Yield();
-                _written.Write(buffer.Span[offset..Math.Min(offset + 8192, buffer.Length)]);
+                Keep(buffer.Span[offset..Math.Min(offset + 8192, buffer.Length)]);
             }
         }
-
-        public override Task WriteAsync(byte[] buffer, int offset, int count, CancellationToken cancellationToken) =>
-            WriteAsync(buffer.AsMemory(offset, count), cancellationToken).AsTask();
-
-        public override void Write(byte[] buffer, int offset, int count) => _written.Write(buffer, offset, count);
-
-        public override void Flush()
-        {
-        }
-
-        public override int Read(byte[] buffer, int offset, int count) => throw new NotSupportedException();
-
-        public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
-
-        public override void SetLength(long value) => throw new NotSupportedException();
     }
 }
