@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
@@ -5,58 +6,42 @@ using System.Text.Json.Serialization.Metadata;
 namespace RefitStj.Streaming;
 
 /// <summary>
-/// One top-level JSON array, its elements yielded as they arrive. Each element is framed by <see cref="JsonArrayFramer"/>
-/// and deserialized from a span, so memory is bounded by the largest element (and by the item limit), not the body.
+/// One top-level JSON array, its elements yielded as they arrive by System.Text.Json's own async enumerable reader,
+/// which keeps only the unread part of the body buffered. Under an item limit it reads through
+/// <see cref="ItemSizeLimitStream"/>, so one endless element fails instead of growing that buffer without end.
 /// Failures name the element that failed.
 /// </summary>
 internal static class JsonArrayReader
 {
+    [SuppressMessage("Reliability", "CA2000", Justification = "The limit wrapper holds nothing to dispose; the caller keeps owning the stream.")]
     public static async IAsyncEnumerable<T?> ReadAsync<T>(
         Stream stream, JsonTypeInfo<T> typeInfo, long maxItemSize, [EnumeratorCancellation] CancellationToken cancellationToken)
     {
-        using var framer = new JsonArrayFramer(typeInfo.Options, maxItemSize);
-        for (long index = 0; ; index++)
+        var limited = maxItemSize == long.MaxValue ? null : new ItemSizeLimitStream(stream, maxItemSize, "An element of the streamed JSON array");
+        var elements = JsonSerializer.DeserializeAsyncEnumerable(limited ?? stream, typeInfo, cancellationToken).GetAsyncEnumerator(cancellationToken);
+        await using (elements.ConfigureAwait(false))
         {
-            bool done;
-            while (!TryNext(framer, index, out done) && !done)
+            for (long index = 0; ; index++)
             {
-                await framer.FillAsync(stream, cancellationToken).ConfigureAwait(false);
+                T? item;
+                try
+                {
+                    if (!await elements.MoveNextAsync().ConfigureAwait(false))
+                    {
+                        yield break;
+                    }
+
+                    item = elements.Current;
+                }
+                catch (JsonException ex)
+                {
+                    throw new JsonException(
+                        $"Element {index} of the streamed JSON array is not valid JSON for {typeof(T)}: {ex.Message}", ex.Path, ex.LineNumber, ex.BytePositionInLine, ex);
+                }
+
+                limited?.ItemDone();
+                yield return item;
             }
-
-            if (done)
-            {
-                yield break;
-            }
-
-            yield return Parse(framer.Element, index, typeInfo);
         }
     }
-
-    private static bool TryNext(JsonArrayFramer framer, long index, out bool done)
-    {
-        try
-        {
-            return framer.TryNext(out done);
-        }
-        catch (JsonException ex)
-        {
-            // A framing failure inside the array names the element, as a deserialization failure does.
-            throw framer.InArray ? Describe(ex, index, "is not valid JSON") : new JsonException($"The streamed JSON array is not valid JSON: {ex.Message}", ex);
-        }
-    }
-
-    private static T? Parse<T>(ReadOnlySpan<byte> element, long index, JsonTypeInfo<T> typeInfo)
-    {
-        try
-        {
-            return JsonSerializer.Deserialize(element, typeInfo);
-        }
-        catch (JsonException ex)
-        {
-            throw Describe(ex, index, $"is not valid JSON for {typeof(T)}");
-        }
-    }
-
-    private static JsonException Describe(JsonException inner, long index, string problem) =>
-        new($"Element {index} of the streamed JSON array {problem}: {inner.Message}", inner.Path, inner.LineNumber, inner.BytePositionInLine, inner);
 }

@@ -119,8 +119,22 @@ public sealed class ResponseSizeLimitTests
         // The bytes an item takes on the wire besides its JSON: a newline, "data: " and a blank line, a comma.
         { StreamingContentFormat.JsonLines, 0, "Line 2 of the JSON Lines body" },
         { StreamingContentFormat.ServerSentEvents, 8, "An event of the server-sent event stream" },
-        { StreamingContentFormat.JsonArray, 0, "An element of the streamed JSON array" },
     };
+
+    [Fact]
+    public async Task An_Array_Element_Well_Under_The_Limit_Is_Read_And_One_Over_It_Is_Refused()
+    {
+        // System.Text.Json's reader buffers ahead, so the limit counts what arrives between two finished elements.
+        const int limit = 1000;
+        var serializer = new StjContentSerializer { MaxStreamItemSize = limit };
+
+        var read = await ReadTicks(serializer, StreamingContentFormat.JsonArray, lastItemSize: limit / 2);
+        var ex = await Assert.ThrowsAsync<ResponseTooLargeException>(() => ReadTicks(serializer, StreamingContentFormat.JsonArray, lastItemSize: limit + 1));
+
+        Assert.Equal(2, read.Count);
+        Assert.Equal(limit, ex.Limit);
+        Assert.StartsWith("An element of the streamed JSON array", ex.Message, StringComparison.Ordinal);
+    }
 
     [Theory]
     [MemberData(nameof(ItemFraming))]

@@ -146,14 +146,4 @@ public sealed class JsonArrayReaderTests
             Assert.Fail("No element expected.");
         }
     }
-
-    [Fact]
-    public async Task A_Byte_Order_Mark_Split_Across_Reads_Is_Skipped()
-    {
-        var items = new List<Tick?>();
-
-        await _serializer.ReadTicksIntoAsync(new TrickleStream("\uFEFF[{\"id\":1}]"u8.ToArray(), 1), StreamingContentFormat.JsonArray, items);
-
-        Assert.Equal([new Tick(1, null)], items);
-    }
 }
