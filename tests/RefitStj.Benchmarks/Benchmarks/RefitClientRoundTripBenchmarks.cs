@@ -10,8 +10,10 @@ namespace RefitStj.Benchmarks.Benchmarks;
 /// GET through real Refit clients (<c>RestService.For</c>, Refit's source-generated client) over a <see cref="StubHandler"/>
 /// that answers with the payload: what a user sees per call on swapping Refit's built-in serializer for RefitStj.
 /// </summary>
-/// <typeparam name="T">The response: an organization (~1 KB) or a page of 150 repositories (~170 KB).</typeparam>
+/// <typeparam name="T">The response: a login (~83 B), a location (~200 B), an organization (~1 KB) or a page of 150 repositories (~170 KB).</typeparam>
 [MemoryDiagnoser]
+[GenericTypeArguments(typeof(LoginViewModel))]
+[GenericTypeArguments(typeof(Location))]
 [GenericTypeArguments(typeof(Organization))]
 [GenericTypeArguments(typeof(List<Repository>))]
 public class RefitClientGetBenchmarks<T> : ICheckedBenchmark
@@ -21,7 +23,9 @@ public class RefitClientGetBenchmarks<T> : ICheckedBenchmark
 
     // One GET per payload type (the generator implements no generic interface), chosen once, outside the measured calls.
     private readonly Func<IRoundTripApi, Task<T>> _get =
-        typeof(T) == typeof(Organization) ? api => (Task<T>)(object)api.GetOrganization()
+        typeof(T) == typeof(LoginViewModel) ? api => (Task<T>)(object)api.GetLogin()
+        : typeof(T) == typeof(Location) ? api => (Task<T>)(object)api.GetLocation()
+        : typeof(T) == typeof(Organization) ? api => (Task<T>)(object)api.GetOrganization()
         : typeof(T) == typeof(List<Repository>) ? api => (Task<T>)(object)api.GetRepositories()
         : throw new NotSupportedException(typeof(T).Name);
 
@@ -91,6 +95,12 @@ public class RefitClientPostBenchmarks<T> : ICheckedBenchmark
 /// <summary>The Refit API the round trips call. Public, since Refit's generated client implements it.</summary>
 public interface IRoundTripApi
 {
+    [Get("/session")]
+    Task<LoginViewModel> GetLogin();
+
+    [Get("/locations/1")]
+    Task<Location> GetLocation();
+
     [Get("/orgs/contoso-open-source")]
     Task<Organization> GetOrganization();
 

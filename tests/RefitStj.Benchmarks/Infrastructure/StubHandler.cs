@@ -13,11 +13,22 @@ public sealed class StubHandler(byte[] responseBody) : HttpMessageHandler
     /// <summary>The body of the last request (empty if it had none).</summary>
     public ReadOnlySpan<byte> LastRequestBody => _requestBody.GetBuffer().AsSpan(0, (int)_requestBody.Length);
 
-    /// <summary>A new content over <paramref name="body"/> with the Content-Type raw, as a connection adds it.</summary>
-    public static ByteArrayContent JsonContent(byte[] body)
+    /// <summary>
+    /// A new response content over <paramref name="body"/> as a connection hands it out: the Content-Type raw, the body
+    /// a stream that is neither an array nor buffered (Refit buffers it before calling the serializer).
+    /// </summary>
+    public static HttpContent JsonContent(byte[] body)
     {
-        var content = new ByteArrayContent(body);
+        var content = new StreamContent(new MemoryStream(body, writable: false));
         content.Headers.TryAddWithoutValidation("Content-Type", "application/json; charset=utf-8");
+        return content;
+    }
+
+    /// <summary><see cref="JsonContent"/> buffered with <c>LoadIntoBufferAsync</c>, as Refit (11.2 and later) hands a response to the serializer.</summary>
+    public static HttpContent BufferedJsonContent(byte[] body)
+    {
+        var content = JsonContent(body);
+        content.LoadIntoBufferAsync().GetAwaiter().GetResult();
         return content;
     }
 
