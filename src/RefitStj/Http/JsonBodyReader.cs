@@ -1,6 +1,7 @@
 using System.Buffers;
 using System.Globalization;
 using System.Net.Http.Headers;
+using System.Runtime.ExceptionServices;
 using System.Text;
 using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
@@ -11,15 +12,12 @@ namespace RefitStj.Http;
 
 /// <summary>
 /// Reads a response body into memory and deserializes it from a span. System.Text.Json's span entry point takes the
-/// converters' fast path; its stream entry points always run the slower resumable one, whatever the body size.
+/// converters' fast path; its stream entry points always run the slower resumable one, whatever the body size. The body
+/// is reached through <see cref="HttpContent.CopyToAsync(Stream, CancellationToken)"/>, which hands a buffered body over
+/// in one synchronous write: no read stream, no task, nothing allocated but the result's own task.
 /// </summary>
 internal static class JsonBodyReader
 {
-    private const int UnknownLengthBufferSize = 16 * 1024;
-
-    // Content-Length is only a hint for the first buffer: a hostile header must not make us rent a huge array up front.
-    private const int MaxInitialBufferSize = 1024 * 1024;
-
     private static readonly SearchValues<char> s_whiteSpaceChars = SearchValues.Create(" \t\r\n");
 
     /// <summary>
@@ -28,33 +26,33 @@ internal static class JsonBodyReader
     /// </summary>
     public static Task<T?> ReadAsync<T>(HttpContent content, JsonTypeInfo<T> typeInfo, long limit, CancellationToken cancellationToken)
     {
-        Encoding? encoding;
-        long? declaredLength = null;
-        Task<Stream> opening;
+        if (cancellationToken.IsCancellationRequested)
+        {
+            return Task.FromCanceled<T?>(cancellationToken);
+        }
+
+        BodyCollector? collector = null;
         try
         {
-            encoding = Charsets.GetTranscodingEncoding(content.Headers);
+            var encoding = Charsets.GetTranscodingEncoding(content.Headers);
 
-            // Without a limit the Content-Length only sizes the stream path's buffer, so a buffered body never looks it up.
-            if (limit != long.MaxValue)
+            // A declared length over the limit fails before a byte is read; without a limit the header is never looked up.
+            if (limit != long.MaxValue && DeclaredLength(content.Headers) is { } declared && declared > limit)
             {
-                declaredLength = DeclaredLength(content.Headers);
-                if (declaredLength > limit)
-                {
-                    throw ResponseTooLargeException.Declared(limit, declaredLength.Value);
-                }
+                throw ResponseTooLargeException.Declared(limit, declared);
             }
 
-            opening = content.ReadAsStreamAsync(cancellationToken);
-
-            // Buffered content (Refit 11.2+ buffers before calling us), ByteArrayContent and StringContent hand over a
-            // MemoryStream at once: read it with no async state machine, whose cost shows on small bodies.
-            if (encoding is null && opening.IsCompletedSuccessfully && opening.GetAwaiter().GetResult() is MemoryStream memory)
+            collector = BodyCollector.Rent(limit);
+            var copy = content.CopyToAsync(collector, cancellationToken);
+            if (copy.IsCompletedSuccessfully)
             {
-                return cancellationToken.IsCancellationRequested
-                    ? Task.FromCanceled<T?>(cancellationToken)
-                    : Task.FromResult(ReadMemory(memory, typeInfo, limit));
+                return Task.FromResult(Deserialize(collector.Written, encoding, typeInfo));
             }
+
+            // Still on the wire (or failed): the collector now belongs to the copy until it ends.
+            var pending = collector;
+            collector = null;
+            return ReadPendingAsync(copy, pending, encoding, typeInfo);
         }
 #pragma warning disable CA1031 // Not handled: moved into the task, where an async method would have put it.
         catch (Exception ex)
@@ -62,8 +60,12 @@ internal static class JsonBodyReader
         {
             return Task.FromException<T?>(ex);
         }
-
-        return ReadOpeningAsync(content, opening, encoding, declaredLength, typeInfo, limit, cancellationToken);
+        finally
+        {
+#pragma warning disable CA1849 // Disposing the collector only hands its array back to the pool; nothing to await.
+            collector?.Dispose();
+#pragma warning restore CA1849
+        }
     }
 
     public static T? Deserialize<T>(ReadOnlySpan<byte> utf8, JsonTypeInfo<T> typeInfo)
@@ -111,111 +113,52 @@ internal static class JsonBodyReader
         }
     }
 
-    // declaredLength is the Content-Length when ReadAsync looked it up, which it does only under a limit.
-    private static async Task<T?> ReadOpeningAsync<T>(
-        HttpContent content, Task<Stream> opening, Encoding? encoding, long? declaredLength, JsonTypeInfo<T> typeInfo, long limit, CancellationToken cancellationToken)
+    private static async Task<T?> ReadPendingAsync<T>(Task copy, BodyCollector collector, Encoding? encoding, JsonTypeInfo<T> typeInfo)
     {
-        var stream = await opening.ConfigureAwait(false);
-        if (encoding is null && stream is MemoryStream memory)
+        using (collector)
         {
-            cancellationToken.ThrowIfCancellationRequested();
-            return ReadMemory(memory, typeInfo, limit);
-        }
-
-        if (encoding is null)
-        {
-            var sizeHint = limit == long.MaxValue ? DeclaredLength(content.Headers) : declaredLength;
-            return await ReadStreamAsync(stream, sizeHint, typeInfo, limit, cancellationToken).ConfigureAwait(false);
-        }
-
-        // Leaves the response stream open: it belongs to the content, which the caller disposes.
-        var utf8 = Encoding.CreateTranscodingStream(stream, encoding, Encoding.UTF8, leaveOpen: true);
-        await using (utf8.ConfigureAwait(false))
-        {
-            return await ReadStreamAsync(utf8, declaredLength: null, typeInfo, limit, cancellationToken).ConfigureAwait(false);
-        }
-    }
-
-    private static async Task<T?> ReadStreamAsync<T>(Stream stream, long? declaredLength, JsonTypeInfo<T> typeInfo, long limit, CancellationToken cancellationToken)
-    {
-        var buffer = BufferPool.Rent(InitialSize(declaredLength, limit));
-        try
-        {
-            var length = 0;
-            while (true)
+            try
             {
-                if (length == buffer.Length)
-                {
-                    buffer = StreamBuffers.Grow(buffer, length, limit);
-                }
-
-                var read = await stream.ReadAsync(buffer.AsMemory(length), cancellationToken).ConfigureAwait(false);
-                if (read == 0)
-                {
-                    break;
-                }
-
-                length += read;
-                if (length > limit)
-                {
-                    throw ResponseTooLargeException.Counted(limit, length);
-                }
+                await copy.ConfigureAwait(false);
+            }
+            catch (HttpRequestException ex) when (IsCopyWrapper(ex))
+            {
+                ExceptionDispatchInfo.Throw(ex.InnerException!);
             }
 
-            return Deserialize(buffer.AsSpan(0, length), typeInfo);
-        }
-        finally
-        {
-            BufferPool.Return(buffer);
+            return Deserialize(collector.Written, encoding, typeInfo);
         }
     }
 
-    private static T? ReadMemory<T>(MemoryStream memory, JsonTypeInfo<T> typeInfo, long limit)
+    private static T? Deserialize<T>(ReadOnlySpan<byte> body, Encoding? encoding, JsonTypeInfo<T> typeInfo)
     {
-        if (memory.Length > limit)
+        if (encoding is null)
         {
-            throw ResponseTooLargeException.Declared(limit, memory.Length);
+            return Deserialize(body, typeInfo);
         }
 
-        // Read from the start and left where it was, so reading the same content twice gives the same value.
-        if (MemoryStreamBuffer.TryGet(memory, out var bytes))
-        {
-            return Deserialize(bytes.AsSpan(), typeInfo);
-        }
-
-        // A stream whose array cannot be reached is copied once into a rented one.
-        var position = memory.Position;
-        var length = (int)memory.Length;
-        var buffer = BufferPool.Rent(length);
+        // Another charset: decoded to UTF-16, which System.Text.Json reads from a span too.
+        var chars = ArrayPool<char>.Shared.Rent(encoding.GetCharCount(body));
         try
         {
-            memory.Position = 0;
-            memory.ReadExactly(buffer, 0, length);
-            return Deserialize(buffer.AsSpan(0, length), typeInfo);
+            var count = encoding.GetChars(body, chars);
+            return Deserialize(chars.AsSpan(0, count), typeInfo);
         }
         finally
         {
-            memory.Position = position;
-            BufferPool.Return(buffer);
+            ArrayPool<char>.Shared.Return(chars);
         }
     }
+
+    // CopyToAsync wraps an IOException from either stream in an HttpRequestException; reading the stream would not.
+    private static bool IsCopyWrapper(HttpRequestException ex) => ex.InnerException is IOException or ObjectDisposedException;
 
     /// <summary>
     /// The Content-Length received or set, read raw: <see cref="HttpContentHeaders.ContentLength"/> would compute a
-    /// buffered body's length and store it as a parsed header value, an allocation per response for nothing (the
-    /// in-memory path has the exact length anyway).
+    /// buffered body's length and store it as a parsed header value, an allocation per response for nothing.
     /// </summary>
     private static long? DeclaredLength(HttpContentHeaders headers) =>
         long.TryParse(RawHeaders.First(headers, "Content-Length"), NumberStyles.None, CultureInfo.InvariantCulture, out var length) ? length : null;
-
-    private static int InitialSize(long? declaredLength, long limit)
-    {
-        // +1 leaves room for the read that reports the end (or the byte that proves the limit is passed).
-        var expected = declaredLength is { } length and >= 0 ? PlusOne(length) : UnknownLengthBufferSize;
-        return (int)Math.Min(Math.Min(expected, PlusOne(limit)), MaxInitialBufferSize);
-
-        static long PlusOne(long value) => value == long.MaxValue ? value : value + 1;
-    }
 
     // Kept a JsonException (Refit keeps it as the ApiException's inner exception); the body itself is never quoted.
     private static JsonException Describe<T>(JsonException inner) =>

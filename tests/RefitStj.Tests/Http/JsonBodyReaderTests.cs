@@ -70,7 +70,7 @@ public sealed class JsonBodyReaderTests
     }
 
     [Fact]
-    public async Task Buffered_Body_Is_Parsed_Where_It_Lies_Without_Renting_A_Copy()
+    public async Task Buffered_Body_Is_Copied_Once_Into_One_Pooled_Array_Which_Goes_Back()
     {
         var body = PeopleJson(50);
         using var content = new StreamContent(new TrickleStream(body, chunk: 1000));
@@ -80,23 +80,104 @@ public sealed class JsonBodyReaderTests
         var people = await JsonBodyReader.ReadAsync(content, s_people, long.MaxValue, CancellationToken.None);
 
         Assert.Equal(50, people!.Count);
-        Assert.Equal(0, pool.Rented);
+        Assert.Equal(1, pool.Rented);
+        Assert.Equal(0, pool.Outstanding);
     }
 
     [Fact]
-    public async Task In_Memory_Body_Whose_Array_Is_Out_Of_Reach_Is_Copied_Once_And_Read_From_The_Start()
+    public async Task Buffered_Body_Is_Read_Without_A_Read_Stream_Or_Task_Of_Its_Own()
     {
-        var body = PeopleJson(50);
-        using var content = new SubclassedMemoryContent(body);
-        var stream = await content.ReadAsStreamAsync();
-        stream.Position = 9;
-        using var pool = new CountingPool();
+        var body = Encoding.UTF8.GetBytes("""{"name":"m","age":2}""");
+        var floor = AllocatedBy(() => Task.FromResult(JsonSerializer.Deserialize(body, s_person)));
+
+        // A read stream and its task (ReadAsStreamAsync) cost 136 bytes: what a buffered body must not be read through.
+        var read = AllocatedBy(() =>
+        {
+            using var content = Buffered(body);
+            var before = GC.GetAllocatedBytesForCurrentThread();
+            var task = JsonBodyReader.ReadAsync(content, s_person, long.MaxValue, CancellationToken.None);
+            var allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+            Assert.Equal(new Person("m", 2), task.Result);
+            return allocated;
+        });
+
+        Assert.True(read <= floor, $"the read allocated {read} B, the deserialization and its task {floor} B");
+
+        static long AllocatedBy(Func<object> action)
+        {
+            var least = long.MaxValue;
+            for (var attempt = 0; attempt < 100; attempt++)
+            {
+                var before = GC.GetAllocatedBytesForCurrentThread();
+                var result = action();
+                var allocated = result is long measured ? measured : GC.GetAllocatedBytesForCurrentThread() - before;
+                least = Math.Min(least, allocated);
+            }
+
+            return least;
+        }
+
+        static HttpContent Buffered(byte[] body)
+        {
+            var content = new StreamContent(new MemoryStream(body));
+            content.LoadIntoBufferAsync().GetAwaiter().GetResult();
+            return content;
+        }
+    }
+
+    [Fact]
+    public async Task Body_Written_In_Pieces_From_A_Reused_Buffer_Is_Copied_Before_Each_Write_Returns()
+    {
+        var body = PeopleJson(200);
+        using var content = new ReusedBufferContent(body, chunk: 100);
 
         var people = await JsonBodyReader.ReadAsync(content, s_people, long.MaxValue, CancellationToken.None);
 
-        Assert.Equal(50, people!.Count);
-        Assert.Equal(9, stream.Position);
-        Assert.Equal(1, pool.Rented);
+        Assert.Equal(200, people!.Count);
+        Assert.Equal(new Person("p199", 199), people[^1]);
+    }
+
+    [Fact]
+    public async Task Content_That_Reads_Another_Body_Halfway_Through_Its_Own_Gets_Both_Whole()
+    {
+        var inner = Encoding.UTF8.GetBytes("""{"name":"inner","age":1}""");
+        var outer = Encoding.UTF8.GetBytes("""{"name":"outer","age":2}""");
+        Person? innerRead = null;
+        using var content = new CallbackContent(async stream =>
+        {
+            await stream.WriteAsync(outer.AsMemory(0, 10));
+            using var nested = new ByteArrayContent(inner);
+            innerRead = await JsonBodyReader.ReadAsync(nested, s_person, long.MaxValue, CancellationToken.None);
+            await stream.WriteAsync(outer.AsMemory(10));
+        });
+
+        var outerRead = await JsonBodyReader.ReadAsync(content, s_person, long.MaxValue, CancellationToken.None);
+
+        Assert.Equal(new Person("outer", 2), outerRead);
+        Assert.Equal(new Person("inner", 1), innerRead);
+    }
+
+    [Fact]
+    public async Task Empty_Body_In_Another_Charset_Gives_Default()
+    {
+        using var content = new ByteArrayContent([]);
+        content.Headers.TryAddWithoutValidation("Content-Type", "application/json; charset=iso-8859-1");
+
+        Assert.Null(await JsonBodyReader.ReadAsync(content, s_person, long.MaxValue, CancellationToken.None));
+    }
+
+    [Fact]
+    public async Task Body_Passing_The_Limit_In_Pieces_Fails_Having_Read_No_More_Than_One_Piece_Past_It()
+    {
+        var stream = new TrickleStream(PeopleJson(200), chunk: 100);
+        using var content = new StreamContent(stream);
+        using var pool = new CountingPool();
+
+        var ex = await Assert.ThrowsAsync<ResponseTooLargeException>(() => JsonBodyReader.ReadAsync(content, s_people, 1000, CancellationToken.None));
+
+        Assert.Equal(1000, ex.Limit);
+        Assert.Equal(1100, ex.Size);
+        Assert.Equal(11, stream.AsyncReads);
         Assert.Equal(0, pool.Outstanding);
     }
 

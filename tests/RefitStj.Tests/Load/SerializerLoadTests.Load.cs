@@ -317,7 +317,7 @@ public sealed partial class SerializerLoadTests
                 content = (id % 4) switch
                 {
                     0 => new ByteArrayContent(reply),
-                    2 => new SubclassedMemoryContent(reply),
+                    2 => new ReusedBufferContent(reply, chunk: 512),
                     _ => new StreamContent(new MemoryStream(reply)),
                 };
             }
