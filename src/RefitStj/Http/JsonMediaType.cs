@@ -1,13 +1,13 @@
-using System.Net.Http.Headers;
-
 namespace RefitStj.Http;
 
 /// <summary>The request Content-Type Refit's built-in serializer sends.</summary>
 internal static class JsonMediaType
 {
+    public const string Value = "application/json; charset=utf-8";
+
     /// <summary>
-    /// Sets the Content-Type as a parsed value, as <c>JsonContent</c> does: Refit's default body mode reads
-    /// <c>Headers.ContentType</c> to wrap the content, and a raw value would be parsed there, on every request.
+    /// Adds the Content-Type as a raw value: the handler writes it as is, and it is parsed into a
+    /// MediaTypeHeaderValue (a new instance per content) only if someone reads <c>Headers.ContentType</c>.
     /// </summary>
-    public static void AddTo(HttpContent content) => content.Headers.ContentType = new MediaTypeHeaderValue("application/json", "utf-8");
+    public static void AddTo(HttpContent content) => content.Headers.TryAddWithoutValidation("Content-Type", Value);
 }

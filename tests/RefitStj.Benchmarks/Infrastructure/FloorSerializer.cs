@@ -1,5 +1,4 @@
 using System.Buffers;
-using System.Net.Http.Headers;
 using System.Reflection;
 using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
@@ -37,7 +36,7 @@ public sealed class FloorSerializer : IHttpContentSerializer, IDisposable
     public HttpContent ToHttpContent<T>(T item)
     {
         var content = new ReadOnlyMemoryContent(Write(item));
-        content.Headers.ContentType = new MediaTypeHeaderValue("application/json", "utf-8");
+        content.Headers.TryAddWithoutValidation("Content-Type", "application/json; charset=utf-8");
         return content;
     }
 
