@@ -11,6 +11,8 @@ export DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1 DOTNET_SKIP_FIRST_TIME_EXPE
 
 dotnet tool restore
 rm -rf artifacts/mutation
-dotnet stryker --config-file scripts/stryker-config.json --output artifacts/mutation --skip-version-check "$@"
+# Run from the test project's folder: at the root, Stryker would take RefitStj.sln and mutate every project in it.
+(cd tests/RefitStj.Tests && dotnet stryker --config-file ../../scripts/stryker-config.json \
+  --output "$root/artifacts/mutation" --skip-version-check "$@")
 
 python3 scripts/mutation-score.py artifacts/mutation/reports/mutation-report.json
