@@ -208,6 +208,42 @@ public sealed class StjContentSerializerTests
         Assert.True(wire.LargestWrite < wire.Length, $"largest {wire.LargestWrite} of {wire.Length}");
     }
 
+    [Fact]
+    public async Task Null_Under_An_Interface_Or_Object_Type_Is_Written_As_Json_Null()
+    {
+        using var streamedShape = _serializer.ToStreamingHttpContent<IShape?>(null);
+        using var streamedObject = _serializer.ToStreamingHttpContent<object?>(null);
+        using var bufferedShape = _serializer.ToHttpContent<IShape?>(null);
+        using var bufferedObject = _serializer.ToHttpContent<object?>(null);
+
+        Assert.Equal("null", await Bodies.TextOf(streamedShape));
+        Assert.Equal("null", await Bodies.TextOf(streamedObject));
+        Assert.Equal("null", await Bodies.TextOf(bufferedShape));
+        Assert.Equal("null", await Bodies.TextOf(bufferedObject));
+    }
+
+    [Fact]
+    public async Task A_Derived_Instance_Under_A_Concrete_Declared_Type_Is_Written_As_The_Declared_Type()
+    {
+        var pet = new Cat { Name = "Tom", Lives = 9 };
+
+        using var streamed = _serializer.ToStreamingHttpContent<Pet>(pet);
+        using var buffered = _serializer.ToHttpContent<Pet>(pet);
+
+        Assert.Equal("""{"name":"Tom"}""", await Bodies.TextOf(streamed));
+        Assert.Equal("""{"name":"Tom"}""", await Bodies.TextOf(buffered));
+    }
+
+    private class Pet
+    {
+        public string? Name { get; set; }
+    }
+
+    private sealed class Cat : Pet
+    {
+        public int Lives { get; set; }
+    }
+
     private class Base
     {
         [JsonPropertyName("base_name")]
