@@ -15,4 +15,4 @@ rm -rf artifacts/mutation
 (cd tests/RefitStj.Tests && dotnet stryker --config-file ../../scripts/stryker-config.json \
   --output "$root/artifacts/mutation" --skip-version-check "$@")
 
-python3 scripts/mutation-score.py artifacts/mutation/reports/mutation-report.json
+python3 scripts/mutation-score.py artifacts/mutation/reports/mutation-report.json scripts/mutation-equivalents.md
