@@ -208,6 +208,84 @@ public sealed class StjContentSerializerTests
         Assert.True(wire.LargestWrite < wire.Length, $"largest {wire.LargestWrite} of {wire.Length}");
     }
 
+    [Fact]
+    public async Task Null_Under_An_Interface_Or_Object_Type_Is_Written_As_Json_Null()
+    {
+        using var streamedShape = _serializer.ToStreamingHttpContent<IShape?>(null);
+        using var streamedObject = _serializer.ToStreamingHttpContent<object?>(null);
+        using var bufferedShape = _serializer.ToHttpContent<IShape?>(null);
+        using var bufferedObject = _serializer.ToHttpContent<object?>(null);
+
+        Assert.Equal("null", await Bodies.TextOf(streamedShape));
+        Assert.Equal("null", await Bodies.TextOf(streamedObject));
+        Assert.Equal("null", await Bodies.TextOf(bufferedShape));
+        Assert.Equal("null", await Bodies.TextOf(bufferedObject));
+    }
+
+    [Fact]
+    public async Task A_Derived_Instance_Under_A_Concrete_Declared_Type_Is_Written_As_The_Declared_Type()
+    {
+        var pet = new Cat { Name = "Tom", Lives = 9 };
+
+        using var streamed = _serializer.ToStreamingHttpContent<Pet>(pet);
+        using var buffered = _serializer.ToHttpContent<Pet>(pet);
+
+        Assert.Equal("""{"name":"Tom"}""", await Bodies.TextOf(streamed));
+        Assert.Equal("""{"name":"Tom"}""", await Bodies.TextOf(buffered));
+    }
+
+    [Fact]
+    public async Task The_Response_Stream_Stays_Open_After_A_Non_Utf8_Body_Is_Read()
+    {
+        var inner = new MemoryStream(Encoding.Unicode.GetBytes("""{"name":"Ué","age":4}"""));
+        using var content = new StreamContent(inner);
+        content.Headers.TryAddWithoutValidation("Content-Type", "application/json; charset=utf-16");
+
+        var person = await _serializer.FromHttpContentAsync<Person>(content);
+
+        Assert.Equal(new Person("Ué", 4), person);
+        Assert.True(inner.CanRead, "the transcoding reader closed the content's stream");
+    }
+
+    [Fact]
+    public async Task A_Token_Cancelled_While_An_In_Memory_Body_Is_Being_Opened_Cancels_The_Read()
+    {
+        using var cts = new CancellationTokenSource();
+        using var content = new SlowlyOpenedContent("""{"name":"Al","age":1}"""u8.ToArray(), cts);
+
+        await Assert.ThrowsAnyAsync<OperationCanceledException>(() => _serializer.FromHttpContentAsync<Person>(content, cts.Token));
+        Assert.Equal(new Person("Al", 1), await _serializer.FromHttpContentAsync<Person>(new SlowlyOpenedContent("""{"name":"Al","age":1}"""u8.ToArray(), null)));
+    }
+
+    /// <summary>Hands out its body as a MemoryStream, but only asynchronously, cancelling <c>cancelWhileOpening</c> on the way.</summary>
+    private sealed class SlowlyOpenedContent(byte[] body, CancellationTokenSource? cancelWhileOpening) : HttpContent
+    {
+        protected override async Task<Stream> CreateContentReadStreamAsync()
+        {
+            await Task.Yield();
+            cancelWhileOpening?.Cancel();
+            return new MemoryStream(body);
+        }
+
+        protected override Task SerializeToStreamAsync(Stream stream, System.Net.TransportContext? context) => stream.WriteAsync(body).AsTask();
+
+        protected override bool TryComputeLength(out long length)
+        {
+            length = body.Length;
+            return true;
+        }
+    }
+
+    private class Pet
+    {
+        public string? Name { get; set; }
+    }
+
+    private sealed class Cat : Pet
+    {
+        public int Lives { get; set; }
+    }
+
     private class Base
     {
         [JsonPropertyName("base_name")]

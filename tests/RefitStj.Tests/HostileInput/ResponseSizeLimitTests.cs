@@ -71,6 +71,50 @@ public sealed class ResponseSizeLimitTests
         Assert.Equal(2000, (await exact.FromHttpContentAsync<List<Person>>(new ByteArrayContent(s_body)))!.Count);
     }
 
+    [Fact]
+    public async Task A_Raw_Content_Length_Equal_To_The_Limit_Is_Read()
+    {
+        var exact = new StjContentSerializer { MaxResponseBodySize = s_body.Length };
+        using var content = new StreamContent(new TrickleStream(s_body, chunk: 4096));
+        content.Headers.TryAddWithoutValidation("Content-Length", s_body.Length.ToString(System.Globalization.CultureInfo.InvariantCulture));
+
+        Assert.Equal(2000, (await exact.FromHttpContentAsync<List<Person>>(content))!.Count);
+    }
+
+    [Fact]
+    public async Task A_Declared_Length_Over_The_Limit_Says_So_And_A_Counted_One_Says_Where_Reading_Stopped()
+    {
+        using var declared = new StreamContent(new TrickleStream(s_body, chunk: 1024));
+        declared.Headers.ContentLength = s_body.Length;
+
+        var byHeader = await Assert.ThrowsAsync<ResponseTooLargeException>(() => _limited.FromHttpContentAsync<List<Person>>(declared));
+        var byCount = await Assert.ThrowsAsync<ResponseTooLargeException>(() => _limited.FromHttpContentAsync<List<Person>>(new StreamContent(new TrickleStream(s_body, chunk: 1024))));
+
+        Assert.Contains("by its Content-Length", byHeader.Message, StringComparison.Ordinal);
+        Assert.Contains($"reading stopped after {byCount.Size} bytes", byCount.Message, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData(StreamingContentFormat.JsonArray)]
+    [InlineData(StreamingContentFormat.JsonLines)]
+    [InlineData(StreamingContentFormat.ServerSentEvents)]
+    public async Task A_Streamed_Body_Of_Exactly_The_Limit_Is_Read_Whole(StreamingContentFormat format)
+    {
+        var items = Enumerable.Range(0, 500).Select(i => $$"""{"id":{{i}}}""").ToList();
+        var body = Encoding.UTF8.GetBytes(format switch
+        {
+            StreamingContentFormat.JsonArray => "[" + string.Join(",", items) + "]",
+            StreamingContentFormat.JsonLines => string.Concat(items.Select(item => item + "\n")),
+            _ => string.Concat(items.Select(item => $"data: {item}\n\n")),
+        });
+        var exact = new StjContentSerializer { MaxResponseBodySize = body.Length };
+        var read = new List<Tick?>();
+
+        await exact.ReadTicksIntoAsync(new TrickleStream(body, chunk: 1000), format, read);
+
+        Assert.Equal(Enumerable.Range(0, 500), read.Select(tick => tick!.Id));
+    }
+
     [Theory]
     [InlineData(StreamingContentFormat.JsonArray)]
     [InlineData(StreamingContentFormat.JsonLines)]

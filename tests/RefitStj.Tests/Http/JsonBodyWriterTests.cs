@@ -138,6 +138,29 @@ public sealed class JsonBodyWriterTests
     public void NextSizeHint_Learns_From_Growth_Doubles_At_Most_And_Forgets_Large_Bodies(int previous, int length, int grownTo, int expected) =>
         Assert.Equal(expected, JsonBodyWriter.NextSizeHint(previous, length, grownTo));
 
+    [Fact]
+    public async Task A_MaxDepth_Above_64_Lets_Deeper_Bodies_Be_Written()
+    {
+        var deep = new StjContentSerializer(new JsonSerializerOptions(StjContentSerializer.CreateDefaultOptions()) { MaxDepth = 100 });
+        var body = Nested(80);
+
+        using var content = deep.ToHttpContent(body);
+
+        Assert.Equal(new string('[', 80) + "1" + new string(']', 80), await Bodies.TextOf(content));
+        Assert.Throws<JsonException>(() => _serializer.ToHttpContent(body));
+    }
+
+    private static object Nested(int depth)
+    {
+        object value = 1;
+        for (var i = 0; i < depth; i++)
+        {
+            value = new List<object> { value };
+        }
+
+        return value;
+    }
+
     private sealed class Exploding
     {
         public int Value => throw new InvalidOperationException("boom");

@@ -1,3 +1,4 @@
+using System.Globalization;
 using System.Text.Json;
 using RefitStj.Tests.Support;
 
@@ -159,6 +160,57 @@ public sealed class CamelCaseEnumConverterTests
         reader.Read();
         reader.Read();
         Assert.Null(converter.ReadAsPropertyName(ref reader, typeof(OrderStatus?), _serializer.Options));
+    }
+
+    [Fact]
+    public void Numbers_At_The_Edges_Of_Each_Backing_Type_Are_Read_And_One_Past_Them_Is_Refused()
+    {
+        AssertRange<Tiny>("-128", "127", "-129", "128");
+        AssertRange<Temperature>("-32768", "32767", "-32769", "32768");
+        AssertRange<OrderStatus>("-2147483648", "2147483647", "-2147483649", "2147483648");
+        AssertRange<Ticks>("-9223372036854775808", "9223372036854775807", "-9223372036854775809", "9223372036854775808");
+        AssertRange<Permissions>("0", "255", "-1", "256");
+        AssertRange<Port>("0", "65535", "-1", "65536");
+        AssertRange<Mask>("0", "4294967295", "-1", "4294967296");
+        AssertRange<Huge>("0", "18446744073709551615", "-1", "18446744073709551616");
+    }
+
+    [Theory]
+    [InlineData("\"1\"")]
+    [InlineData("\"-5\"")]
+    public void A_Number_In_A_String_Is_Not_An_Enum_Value_But_Is_A_Dictionary_Key(string json)
+    {
+        Assert.Throws<JsonException>(() => Read<Temperature>(json));
+        Assert.Single(Read<Dictionary<Temperature, int>>($$"""{{{json}}:1}""")!);
+    }
+
+    [Fact]
+    public void A_Numeric_Key_Takes_No_Sign_Or_Space_For_Unsigned_Types_And_Only_A_Sign_For_Signed_Ones()
+    {
+        Assert.Throws<JsonException>(() => Read<Dictionary<Permissions, int>>("""{"+1":1}"""));
+        Assert.Throws<JsonException>(() => Read<Dictionary<Permissions, int>>("""{" 1":1}"""));
+        Assert.Equal((Temperature)1, Assert.Single(Read<Dictionary<Temperature, int>>("""{"+1":1}""")!).Key);
+        Assert.Throws<JsonException>(() => Read<Dictionary<Temperature, int>>("""{" 1":1}"""));
+        Assert.Throws<JsonException>(() => Read<Dictionary<Temperature, int>>("""{"1,000":1}"""));
+    }
+
+    private void AssertRange<TEnum>(string min, string max, string belowMin, string aboveMax)
+        where TEnum : struct, Enum
+    {
+        foreach (var edge in new[] { min, max })
+        {
+            Assert.Equal(edge, Number(Read<TEnum>(edge)));
+            Assert.Equal(edge, Number(Assert.Single(Read<Dictionary<TEnum, int>>($$"""{"{{edge}}":1}""")!).Key));
+        }
+
+        foreach (var outside in new[] { belowMin, aboveMax })
+        {
+            Assert.Throws<JsonException>(() => Read<TEnum>(outside));
+            Assert.Throws<JsonException>(() => Read<Dictionary<TEnum, int>>($$"""{"{{outside}}":1}"""));
+        }
+
+        static string Number(TEnum value) =>
+            Convert.ToString(Convert.ChangeType(value, Enum.GetUnderlyingType(typeof(TEnum)), CultureInfo.InvariantCulture), CultureInfo.InvariantCulture)!;
     }
 
     private void RoundTrip<TEnum>(TEnum named, TEnum unnamed, string unnamedJson, string outOfRange)

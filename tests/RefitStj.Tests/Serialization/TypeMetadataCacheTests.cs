@@ -34,6 +34,34 @@ public sealed class TypeMetadataCacheTests
     }
 
     [Fact]
+    public void A_Second_Options_Instance_Never_Gets_The_Metadata_Of_The_First_To_Ask()
+    {
+        // A type no other test uses, so this test decides which options reach it first.
+        var first = new TypeMetadataCache(Frozen(JsonNamingPolicy.SnakeCaseUpper));
+        var second = new TypeMetadataCache(Frozen(JsonNamingPolicy.KebabCaseLower));
+
+        var firstMetadata = first.Get<OnlyHere>();
+        var secondMetadata = second.Get<OnlyHere>();
+
+        Assert.Equal("""{"SOME_VALUE":1}""", JsonSerializer.Serialize(new OnlyHere { SomeValue = 1 }, firstMetadata.TypeInfo));
+        Assert.Equal("""{"some-value":1}""", JsonSerializer.Serialize(new OnlyHere { SomeValue = 1 }, secondMetadata.TypeInfo));
+        Assert.Same(firstMetadata, first.Get<OnlyHere>());
+        Assert.Same(secondMetadata, second.Get<OnlyHere>());
+    }
+
+    private static JsonSerializerOptions Frozen(JsonNamingPolicy naming)
+    {
+        var options = new JsonSerializerOptions { PropertyNamingPolicy = naming };
+        options.MakeReadOnly(populateMissingResolver: true);
+        return options;
+    }
+
+    private sealed class OnlyHere
+    {
+        public int SomeValue { get; set; }
+    }
+
+    [Fact]
     public void Interface_And_Abstract_Types_Without_Polymorphism_Are_Written_By_Runtime_Type()
     {
         var cache = new TypeMetadataCache(new StjContentSerializer().Options);

@@ -1,0 +1,63 @@
+namespace RefitStj.Tests.Support;
+
+/// <summary>
+/// A synchronization context, like a UI thread's, that counts the continuations posted to it and runs them on the
+/// thread pool. A library await without ConfigureAwait(false) shows up here as a post, and in an app that blocks on
+/// the task from its UI thread, as a deadlock.
+/// </summary>
+internal sealed class PostCountingContext : SynchronizationContext
+{
+    private int _posts;
+
+    public int Posts => Volatile.Read(ref _posts);
+
+    public override void Post(SendOrPostCallback d, object? state)
+    {
+        Interlocked.Increment(ref _posts);
+        ThreadPool.QueueUserWorkItem(_ =>
+        {
+            SetSynchronizationContext(this);
+            d(state);
+        });
+    }
+
+    /// <summary>Runs <paramref name="action"/> on the calling thread with this context current, as a UI event handler would.</summary>
+    public void Run(Action action)
+    {
+        var previous = Current;
+        SetSynchronizationContext(this);
+        try
+        {
+            action();
+        }
+        finally
+        {
+            SetSynchronizationContext(previous);
+        }
+    }
+}
+
+/// <summary>A read-only stream whose reads, a chunk at a time, complete on the thread pool, never on the caller's context.</summary>
+internal sealed class ThreadPoolStream(byte[] data, int chunk) : ReadOnlyTestStream
+{
+    private int _position;
+
+    public override ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default) =>
+        new(Task.Run(() =>
+        {
+            var count = Math.Min(Math.Min(chunk, buffer.Length), data.Length - _position);
+            data.AsSpan(_position, count).CopyTo(buffer.Span);
+            _position += count;
+            return count;
+        }, cancellationToken));
+}
+
+/// <summary>A write-only sink whose writes complete on the thread pool.</summary>
+internal sealed class ThreadPoolSink : MemoryStream
+{
+    public override ValueTask WriteAsync(ReadOnlyMemory<byte> buffer, CancellationToken cancellationToken = default) =>
+        new(Task.Run(() => Write(buffer.Span), cancellationToken));
+
+    public override Task WriteAsync(byte[] buffer, int offset, int count, CancellationToken cancellationToken) =>
+        WriteAsync(buffer.AsMemory(offset, count), cancellationToken).AsTask();
+}
