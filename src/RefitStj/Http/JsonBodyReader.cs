@@ -46,13 +46,16 @@ internal static class JsonBodyReader
             var copy = content.CopyToAsync(collector, cancellationToken);
             if (copy.IsCompletedSuccessfully)
             {
-                return Task.FromResult(Deserialize(collector.Written, encoding, typeInfo));
+                // A content that ignores the token may have run on another thread meanwhile: cancelled means no value.
+                return cancellationToken.IsCancellationRequested
+                    ? Task.FromCanceled<T?>(cancellationToken)
+                    : Task.FromResult(Deserialize(collector.Written, encoding, typeInfo));
             }
 
             // Still on the wire (or failed): the collector now belongs to the copy until it ends.
             var pending = collector;
             collector = null;
-            return ReadPendingAsync(copy, pending, encoding, typeInfo);
+            return ReadPendingAsync(copy, pending, encoding, typeInfo, cancellationToken);
         }
 #pragma warning disable CA1031 // Not handled: moved into the task, where an async method would have put it.
         catch (Exception ex)
@@ -113,7 +116,7 @@ internal static class JsonBodyReader
         }
     }
 
-    private static async Task<T?> ReadPendingAsync<T>(Task copy, BodyCollector collector, Encoding? encoding, JsonTypeInfo<T> typeInfo)
+    private static async Task<T?> ReadPendingAsync<T>(Task copy, BodyCollector collector, Encoding? encoding, JsonTypeInfo<T> typeInfo, CancellationToken cancellationToken)
     {
         using (collector)
         {
@@ -126,6 +129,8 @@ internal static class JsonBodyReader
                 ExceptionDispatchInfo.Throw(ex.InnerException!);
             }
 
+            // A content that ignores the token still ends its copy: cancelled means no value.
+            cancellationToken.ThrowIfCancellationRequested();
             return Deserialize(collector.Written, encoding, typeInfo);
         }
     }
