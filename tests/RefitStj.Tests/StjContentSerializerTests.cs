@@ -257,6 +257,40 @@ public sealed class StjContentSerializerTests
         Assert.Equal(new Person("Al", 1), await _serializer.FromHttpContentAsync<Person>(new SlowlyWrittenContent("""{"name":"Al","age":1}"""u8.ToArray(), null)));
     }
 
+    [Fact]
+    public void A_Token_Cancelled_During_A_Copy_That_Ends_At_Once_Cancels_The_Read()
+    {
+        using var cts = new CancellationTokenSource();
+        using var content = new CallbackContent(stream =>
+        {
+            cts.Cancel();
+            return stream.WriteAsync("""{"name":"Al","age":1}"""u8.ToArray()).AsTask();
+        });
+
+        var read = _serializer.FromHttpContentAsync<Person>(content, cts.Token);
+
+        Assert.True(read.IsCanceled);
+    }
+
+    [Fact]
+    public async Task A_Token_Cancelled_While_The_Copy_Is_Pending_Cancels_The_Read()
+    {
+        using var cts = new CancellationTokenSource();
+        var gate = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        using var content = new CallbackContent(async stream =>
+        {
+            await gate.Task;
+            await stream.WriteAsync("""{"name":"Al","age":1}"""u8.ToArray());
+        });
+
+        var read = _serializer.FromHttpContentAsync<Person>(content, cts.Token);
+        Assert.False(read.IsCompleted);
+        cts.Cancel();
+        gate.SetResult();
+
+        await Assert.ThrowsAnyAsync<OperationCanceledException>(() => read);
+    }
+
     /// <summary>Writes its whole body, but only asynchronously, cancelling <c>cancelWhileWriting</c> on the way (it ignores the token itself).</summary>
     private sealed class SlowlyWrittenContent(byte[] body, CancellationTokenSource? cancelWhileWriting) : HttpContent
     {

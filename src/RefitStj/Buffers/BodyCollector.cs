@@ -27,11 +27,11 @@ internal sealed class BodyCollector : Stream
 
     public override bool CanWrite => true;
 
-    public override long Length => _length;
+    public override long Length => throw new NotSupportedException();
 
     public override long Position
     {
-        get => _length;
+        get => throw new NotSupportedException();
         set => throw new NotSupportedException();
     }
 
