@@ -1,5 +1,6 @@
 using System.Text.Json;
 using System.Text.Json.Serialization;
+using RefitStj.Buffers;
 using RefitStj.Http;
 using RefitStj.Tests.Support;
 
@@ -8,6 +9,15 @@ namespace RefitStj.Tests.Http;
 [Collection(nameof(BufferPoolIsolation))]
 public sealed class JsonBodyWriterTests
 {
+    // A write costs what its content and headers cost (264 B for a small body); a Utf8JsonWriter of its own would add
+    // 136 B, a JsonBodyWriter with its buffer writer and Utf8JsonWriter 208 B.
+    private const long Headroom = 32;
+
+    private static readonly JsonSerializerOptions s_nestedArraysOptions =
+        new(StjContentSerializer.CreateDefaultOptions()) { Converters = { new NestedArraysConverter() } };
+
+    private static readonly JsonSerializerOptions s_unnamedValueOptions = new() { Converters = { new UnnamedValueConverter() } };
+
     private readonly StjContentSerializer _serializer = new();
 
     [Fact]
@@ -126,10 +136,12 @@ public sealed class JsonBodyWriterTests
 
     [Theory]
     [InlineData(0, 1955, 8192, 256)] // the first body's growth is ignored, and the start begins small
+    [InlineData(0, 100, 1024, 100)] // a small first body that grew starts the next from its own length, not from what it grew to
     [InlineData(1955, 1955, 8192, 3910)] // a later body that still grew: start at what it grew to, at most twice the last start
     [InlineData(4096, 1955, 8192, 8192)]
     [InlineData(8192, 1955, 0, 8192)] // kept while within 8x of the body
     [InlineData(8192, 1000, 0, 1000)] // dropped once the body is far smaller
+    [InlineData(8000, 1000, 0, 8000)] // still kept at exactly 8x
     [InlineData(196, 300, 0, 300)] // a larger body that fit raises the start to its length
     [InlineData(196, 20_000, 32_768, 392)]
     [InlineData(16_384, 20_000, 32_768, 32_768)]
@@ -150,6 +162,85 @@ public sealed class JsonBodyWriterTests
         Assert.Throws<JsonException>(() => _serializer.ToHttpContent(body));
     }
 
+    [Fact]
+    public async Task A_Body_That_No_Longer_Serializes_To_Its_Length_Gives_The_Buffer_Back_Before_Throwing()
+    {
+        using var pool = new CountingPool();
+        var body = new List<int> { 1, 2, 3 };
+        using var content = _serializer.ToHttpContent(body);
+        await Bodies.TextOf(content);
+        body.Add(4);
+
+        await Assert.ThrowsAsync<InvalidOperationException>(() => Bodies.TextOf(content));
+
+        Assert.Equal(0, pool.Outstanding);
+        Assert.Equal(0, pool.BadReturns);
+    }
+
+    [Fact]
+    public async Task A_Body_Changed_After_Its_Content_Was_Created_Is_Reported_With_Its_New_Length_And_What_To_Do()
+    {
+        var body = new List<int> { 1, 2, 3 };
+        using var content = _serializer.ToHttpContent(body);
+        await Bodies.TextOf(content);
+        body.Add(4);
+
+        var ex = await Assert.ThrowsAsync<InvalidOperationException>(() => Bodies.TextOf(content));
+
+        Assert.Contains("it now serializes to 9.", ex.Message, StringComparison.Ordinal);
+        Assert.Contains("Do not modify a body object until its request has been sent.", ex.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void A_Repeated_Write_Allocates_No_More_Than_Its_Content_And_Headers()
+    {
+        var body = new Person("m", 2);
+        var write = AllocatedBy(() => _serializer.ToHttpContent(body).Dispose());
+        var typeInfo = _serializer.Options.GetTypeInfo(typeof(Person));
+        var length = JsonSerializer.SerializeToUtf8Bytes(body, _serializer.Options).Length;
+        var content = AllocatedBy(() => new PooledJsonContent(BufferPool.Rent(length), length, body, typeInfo).Dispose());
+
+        Assert.True(write <= content + Headroom, $"the write allocated {write} B, its content and headers {content} B");
+
+        static long AllocatedBy(Action action)
+        {
+            var least = long.MaxValue;
+            for (var attempt = 0; attempt < 100; attempt++)
+            {
+                var before = GC.GetAllocatedBytesForCurrentThread();
+                action();
+                least = Math.Min(least, GC.GetAllocatedBytesForCurrentThread() - before);
+            }
+
+            return least;
+        }
+    }
+
+    [Fact]
+    public async Task A_Converter_That_Writes_Deeper_Than_The_Default_MaxDepth_Fails_As_System_Text_Json_Does()
+    {
+        var options = s_nestedArraysOptions;
+        var serializer = new StjContentSerializer(options);
+
+        using var content = serializer.ToHttpContent(new NestedArrays(64));
+
+        Assert.Equal(JsonSerializer.Serialize(new NestedArrays(64), options), await Bodies.TextOf(content));
+        Assert.Throws<JsonException>(() => JsonSerializer.Serialize(new NestedArrays(65), options));
+        Assert.Throws<JsonException>(() => serializer.ToHttpContent(new NestedArrays(65)));
+    }
+
+    [Fact]
+    public async Task A_Converter_That_Writes_Invalid_Json_Gets_The_Same_Bytes_As_From_System_Text_Json()
+    {
+        var options = s_unnamedValueOptions;
+        var serializer = new StjContentSerializer(options);
+
+        using var content = serializer.ToHttpContent(new UnnamedValue());
+
+        Assert.Equal("{1}", JsonSerializer.Serialize(new UnnamedValue(), options));
+        Assert.Equal("{1}", await Bodies.TextOf(content));
+    }
+
     private static object Nested(int depth)
     {
         object value = 1;
@@ -159,6 +250,41 @@ public sealed class JsonBodyWriterTests
         }
 
         return value;
+    }
+
+    private sealed record NestedArrays(int Depth);
+
+    private sealed class UnnamedValue;
+
+    private sealed class NestedArraysConverter : JsonConverter<NestedArrays>
+    {
+        public override NestedArrays? Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options) => throw new NotSupportedException();
+
+        public override void Write(Utf8JsonWriter writer, NestedArrays value, JsonSerializerOptions options)
+        {
+            for (var i = 0; i < value.Depth; i++)
+            {
+                writer.WriteStartArray();
+            }
+
+            for (var i = 0; i < value.Depth; i++)
+            {
+                writer.WriteEndArray();
+            }
+        }
+    }
+
+    /// <summary>Writes a value with no property name inside an object, which only a writer that skips validation lets through.</summary>
+    private sealed class UnnamedValueConverter : JsonConverter<UnnamedValue>
+    {
+        public override UnnamedValue? Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options) => throw new NotSupportedException();
+
+        public override void Write(Utf8JsonWriter writer, UnnamedValue value, JsonSerializerOptions options)
+        {
+            writer.WriteStartObject();
+            writer.WriteNumberValue(1);
+            writer.WriteEndObject();
+        }
     }
 
     private sealed class Exploding

@@ -92,4 +92,28 @@ public sealed class PooledJsonContentStreamTests
         Assert.Throws<NotSupportedException>(() => stream.Write([1], 0, 1));
         Assert.Equal(2, stream.Length);
     }
+
+    [Fact]
+    public async Task Reads_Into_A_Null_Array_Throw_ArgumentNullException()
+    {
+        using var content = Create("[1]");
+        var stream = content.ReadAsStream();
+
+        Assert.Throws<ArgumentNullException>(() => stream.Read(null!, 0, 0));
+        await Assert.ThrowsAsync<ArgumentNullException>(() => stream.ReadAsync(null!, 0, 0, CancellationToken.None));
+    }
+
+    [Fact]
+    public async Task A_Read_At_The_End_After_The_Array_Went_Back_Returns_Nothing_Without_Serializing_Again()
+    {
+        using var pool = new CountingPool();
+        using var content = Create("[1,2,3]");
+        var stream = content.ReadAsStream();
+        stream.ReadExactly(new byte[7]);
+        await Bodies.TextOf(content);
+        var rented = pool.Rented;
+
+        Assert.Equal(0, stream.Read(new byte[4], 0, 4));
+        Assert.Equal(rented, pool.Rented);
+    }
 }

@@ -1,5 +1,6 @@
 using System.Text;
 using System.Text.Json;
+using System.Threading.Tasks.Sources;
 using RefitStj.Http;
 using RefitStj.Tests.Support;
 
@@ -175,5 +176,122 @@ public sealed class PooledJsonContentTests
         var ex = await Assert.ThrowsAsync<InvalidOperationException>(() => Bodies.TextOf(content));
 
         Assert.Contains("7 bytes (its Content-Length)", ex.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void A_Read_Stream_Serves_The_Pooled_Array_Without_Serializing_Again()
+    {
+        using var pool = new CountingPool();
+        using var content = Create("""{"a":[1,2]}""");
+        using var stream = content.ReadAsStream();
+        using var reader = new StreamReader(stream);
+
+        var text = reader.ReadToEnd();
+
+        Assert.Equal("""{"a":[1,2]}""", text);
+        Assert.Equal(1, pool.Rented);
+    }
+
+    [Fact]
+    public async Task A_Write_That_Throws_Before_Returning_A_Task_Gives_The_Array_Back()
+    {
+        using var pool = new CountingPool();
+        using var content = Create("[1,2]");
+
+        await Assert.ThrowsAsync<HttpRequestException>(() => content.CopyToAsync(new ThrowingWriteStream()));
+
+        Assert.Equal(0, pool.Outstanding);
+        Assert.Equal("[1,2]", await Bodies.TextOf(content));
+        Assert.Equal(0, pool.BadReturns);
+    }
+
+    [Fact]
+    public async Task A_Write_Completed_At_Once_Is_Consumed_Exactly_Once_So_Its_Pooled_Source_Can_Be_Reused()
+    {
+        using var content = Create("[1,2]");
+        var wire = new PooledValueTaskWriteStream();
+
+        await content.CopyToAsync(wire);
+
+        Assert.Equal("[1,2]", Encoding.UTF8.GetString(wire.Written));
+        Assert.Equal(1, wire.Results);
+    }
+
+    [Fact]
+    public void A_Synchronous_First_Copy_Gives_The_Array_Back_As_An_Asynchronous_One_Does()
+    {
+        using var pool = new CountingPool();
+        using var content = Create("[true]");
+        using var wire = new MemoryStream();
+
+        content.CopyTo(wire, null, CancellationToken.None);
+
+        Assert.Equal("[true]", Encoding.UTF8.GetString(wire.ToArray()));
+        Assert.Equal(0, pool.Outstanding);
+    }
+
+    [Fact]
+    public async Task A_Synchronous_Copy_After_The_Array_Went_Back_Returns_The_Buffer_It_Serialized_Into()
+    {
+        using var pool = new CountingPool(poison: true);
+        using var content = Create("[true]");
+        await Bodies.TextOf(content);
+        using var wire = new MemoryStream();
+
+        content.CopyTo(wire, null, CancellationToken.None);
+
+        Assert.Equal("[true]", Encoding.UTF8.GetString(wire.ToArray()));
+        Assert.Equal(0, pool.Outstanding);
+        Assert.Equal(0, pool.BadReturns);
+    }
+
+    [Fact]
+    public void Reading_After_Dispose_Through_A_Stream_Opened_Before_Throws_ObjectDisposedException()
+    {
+        using var pool = new CountingPool();
+        var content = Create("[1,2]");
+
+        // HttpContent disposes the stream it handed out; this one stands for a reader that passed its own check before Dispose ran.
+        using var stream = new PooledJsonContentStream(content);
+        Assert.Equal((byte)'[', stream.ReadByte());
+        content.Dispose();
+        var rented = pool.Rented;
+
+        Assert.Throws<ObjectDisposedException>(() => stream.ReadByte());
+        Assert.Equal(rented, pool.Rented);
+        Assert.Equal(0, pool.Outstanding);
+    }
+
+    private sealed class ThrowingWriteStream : WriteOnlyTestStream
+    {
+        public override ValueTask WriteAsync(ReadOnlyMemory<byte> buffer, CancellationToken cancellationToken = default) =>
+            throw new IOException("the connection is gone");
+    }
+
+    /// <summary>Completes every write at once through one reusable source, as a pooled socket stream does, and counts how often a write's result is taken.</summary>
+    private sealed class PooledValueTaskWriteStream : WriteOnlyTestStream, IValueTaskSource
+    {
+        private ManualResetValueTaskSourceCore<bool> _source;
+
+        public int Results { get; private set; }
+
+        public override ValueTask WriteAsync(ReadOnlyMemory<byte> buffer, CancellationToken cancellationToken = default)
+        {
+            Keep(buffer.Span);
+            _source.Reset();
+            _source.SetResult(true);
+            return new ValueTask(this, _source.Version);
+        }
+
+        public void GetResult(short token)
+        {
+            _source.GetResult(token);
+            Results++;
+        }
+
+        public ValueTaskSourceStatus GetStatus(short token) => _source.GetStatus(token);
+
+        public void OnCompleted(Action<object?> continuation, object? state, short token, ValueTaskSourceOnCompletedFlags flags) =>
+            _source.OnCompleted(continuation, state, token, flags);
     }
 }
