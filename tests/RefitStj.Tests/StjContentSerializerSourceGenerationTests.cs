@@ -100,6 +100,18 @@ public sealed class StjContentSerializerSourceGenerationTests
     }
 
     [Fact]
+    public void CreateWithResolver_Without_A_Resolver_Names_Both_Ways_Out()
+    {
+        var ex = Assert.Throws<ArgumentException>(() => StjContentSerializer.CreateWithResolver(new JsonSerializerOptions()));
+
+        Assert.StartsWith(
+            "The options have no TypeInfoResolver. Set it to a JsonSerializerContext (or JsonTypeInfoResolver.Combine of several), " +
+            "or use the StjContentSerializer(JsonSerializerOptions) constructor for reflection-based metadata.",
+            ex.Message,
+            StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void CreateWithResolver_Rejects_Options_Without_A_Resolver_And_Null()
     {
         var ex = Assert.Throws<ArgumentException>(() => StjContentSerializer.CreateWithResolver(new JsonSerializerOptions()));

@@ -85,6 +85,16 @@ public sealed class StjContentSerializerStreamingTests
         Assert.Equal("content", Assert.Throws<ArgumentNullException>(() => _serializer.FromHttpContentAsAsyncEnumerable<Tick>(null!)).ParamName);
     }
 
+    [Fact]
+    public void An_Undefined_Format_Is_Refused_At_The_Call_Naming_The_Parameter_Its_Value_And_Why()
+    {
+        var ex = Assert.Throws<ArgumentOutOfRangeException>(() => _serializer.DeserializeStreamAsync<Tick>(Stream.Null, (StreamingContentFormat)9));
+
+        Assert.Equal("format", ex.ParamName);
+        Assert.Equal((StreamingContentFormat)9, ex.ActualValue);
+        Assert.StartsWith("Not a StreamingContentFormat value.", ex.Message, StringComparison.Ordinal);
+    }
+
     [Theory]
     [InlineData("application/json", "[{\"id\":1},{\"id\":2}]")]
     [InlineData(null, "[{\"id\":1},{\"id\":2}]")]

@@ -160,6 +160,52 @@ public sealed class StjQueryConverterTests
         }
     }
 
+    [Theory]
+    [InlineData(CollectionFormat.Csv, "labels=bug,,ui")]
+    [InlineData(CollectionFormat.Multi, "labels=bug&labels=ui")]
+    public void A_Null_Item_Of_A_Collection_Is_Formatted_As_Refits_Own_Converter_Does(CollectionFormat format, string expected)
+    {
+        var filter = new SearchFilter { Labels = ["bug", null!, "ui"] };
+
+        var ours = Flattened(new StjQueryConverter<SearchFilter>(), filter, new StjContentSerializer(), format);
+        var refits = Flattened(new SystemTextJsonQueryConverter<SearchFilter>(), filter, RefitsSerializer(), format);
+
+        Assert.Equal(refits, ours);
+        Assert.Equal("/search?per_page=0&status=Pending&" + expected + "&archived=False", Uri.UnescapeDataString(ours));
+    }
+
+    [Fact]
+    public void A_Nested_Object_Is_Flattened_Down_To_Exactly_32_Levels_As_Refits_Own_Converter_Does()
+    {
+        Link? chain = null;
+        for (var level = 40; level >= 0; level--)
+        {
+            chain = new Link { Level = level, Next = chain };
+        }
+
+        var ours = Flattened(new StjQueryConverter<Link>(), chain!, new StjContentSerializer());
+        var refits = Flattened(new SystemTextJsonQueryConverter<Link>(), chain!, RefitsSerializer());
+
+        Assert.Equal(refits, ours);
+        Assert.EndsWith("&" + string.Concat(Enumerable.Repeat("next.", 32)) + "level=32", ours, StringComparison.Ordinal);
+        Assert.Equal(33, ours.Split('&').Length);
+    }
+
+    [Fact]
+    public void Converter_Without_A_Content_Serializer_Says_It_Is_Null()
+    {
+        var ex = Assert.Throws<NotSupportedException>(() => Flattened(new StjQueryConverter<SearchFilter>(), new SearchFilter(), null!));
+
+        Assert.Contains("(it is null)", ex.Message, StringComparison.Ordinal);
+    }
+
+    private static string Flattened<T>(IQueryConverter<T> converter, T value, IHttpContentSerializer serializer, CollectionFormat format = CollectionFormat.Csv)
+    {
+        var builder = new GeneratedQueryStringBuilder("/search");
+        converter.Flatten(value, "", ref builder, new RefitSettings { ContentSerializer = serializer, CollectionFormat = format });
+        return builder.Build();
+    }
+
     // Refit's converter reads metadata from its serializer's options, whose defaults (14.0.1) carry no resolver yet.
     private static SystemTextJsonContentSerializer RefitsSerializer() =>
         new(new JsonSerializerOptions(SystemTextJsonContentSerializer.GetDefaultJsonSerializerOptions()) { TypeInfoResolver = new DefaultJsonTypeInfoResolver() });
@@ -170,5 +216,12 @@ public sealed class StjQueryConverterTests
         var client = new HttpClient(handler) { BaseAddress = new Uri("http://localhost") };
         await call(RestService.For<TApi>(client, new RefitSettings { ContentSerializer = serializer }));
         return Assert.Single(handler.Requests).Uri!;
+    }
+
+    private sealed class Link
+    {
+        public int Level { get; init; }
+
+        public Link? Next { get; init; }
     }
 }

@@ -1,5 +1,6 @@
 using System.Globalization;
 using System.Text.Json;
+using Refit;
 using RefitStj.Tests.Support;
 
 namespace RefitStj.Tests.Serialization;
@@ -194,6 +195,77 @@ public sealed class CamelCaseEnumConverterTests
         Assert.Throws<JsonException>(() => Read<Dictionary<Temperature, int>>("""{"1,000":1}"""));
     }
 
+    [Theory]
+    [InlineData("true", "Expected a string or a number for enum Permissions, found True.")]
+    [InlineData("{}", "Expected a string or a number for enum Permissions, found StartObject.")]
+    [InlineData("\"\"", "An empty string is not a value of enum Permissions.")]
+    [InlineData("\"   \"", "An empty string is not a value of enum Permissions.")]
+    [InlineData("\"teleported\"", "The string is not a name of enum Permissions.")]
+    [InlineData("1.5", "The number is not an integer in the range of enum Permissions.")]
+    [InlineData("256", "The number is not an integer in the range of enum Permissions.")]
+    [InlineData("-1", "The number is not an integer in the range of enum Permissions.")]
+    public void Each_Rejection_Says_Why_And_Names_The_Enum(string json, string message)
+    {
+        var ex = Assert.Throws<JsonException>(() => Read<Permissions>(json));
+
+        Assert.Contains(": " + message, ex.Message, StringComparison.Ordinal);
+        Assert.DoesNotContain("teleported", ex.Message, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData("""{" ":1}""", "An empty string is not a value of enum Permissions.")]
+    [InlineData("""{"teleported":1}""", "The string is not a name of enum Permissions.")]
+    public void A_Rejected_Dictionary_Key_Says_Why_And_Names_The_Enum(string json, string message)
+    {
+        var ex = Assert.Throws<JsonException>(() => Read<Dictionary<Permissions, int>>(json));
+
+        Assert.Contains(": " + message, ex.Message, StringComparison.Ordinal);
+        Assert.DoesNotContain("teleported", ex.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task A_Name_Starting_With_A_Titlecase_Letter_Is_Written_Unchanged_As_Refit_Does()
+    {
+        var ours = JsonSerializer.Serialize(TitlecaseLead.ǅemal, Fresh().Options);
+        using var refits = new SystemTextJsonContentSerializer().ToHttpContent(TitlecaseLead.ǅemal);
+
+        Assert.Equal("ǅemal", JsonSerializer.Deserialize<string>(ours));
+        Assert.Equal(await Bodies.TextOf(refits), ours);
+    }
+
+#if NET9_0_OR_GREATER
+    [Fact]
+    public void A_Declared_Name_Reads_Its_Own_Member_Before_A_Wire_Name_That_Differs_Only_In_Case()
+    {
+        var serializer = Fresh();
+
+        Assert.Equal(CaseClash.ONE, serializer.DeserializeFromString<CaseClash>("\"ONE\""));
+        Assert.Equal(CaseClash.Two, serializer.DeserializeFromString<CaseClash>("\"one\""));
+    }
+
+    [Fact]
+    public void A_Renamed_Member_Still_Reads_From_Its_Declared_Name_In_Any_Case()
+    {
+        var serializer = Fresh();
+
+        Assert.Equal(Switch.Enabled, serializer.DeserializeFromString<Switch>("\"on\""));
+        Assert.Equal(Switch.Enabled, serializer.DeserializeFromString<Switch>("\"Enabled\""));
+        Assert.Equal(Switch.Enabled, serializer.DeserializeFromString<Switch>("\"ENABLED\""));
+    }
+#endif
+
+    [Theory]
+    [InlineData("\"\"")]
+    [InlineData("\"  \"")]
+    public void Nullable_Reads_Blank_As_Null_With_Options_Of_Its_Own(string json)
+    {
+        Assert.Null(Fresh().DeserializeFromString<OrderStatus?>(json));
+        Assert.Null(Fresh().DeserializeFromString<Order>($$"""{"previousStatus":{{json}}}""")!.PreviousStatus);
+    }
+
+    // Converters are built once per options instance, so a test of what their construction decides needs its own options.
+    private static StjContentSerializer Fresh() => new(StjContentSerializer.CreateDefaultOptions());
+
     private void AssertRange<TEnum>(string min, string max, string belowMin, string aboveMax)
         where TEnum : struct, Enum
     {
@@ -224,4 +296,25 @@ public sealed class CamelCaseEnumConverterTests
         Assert.Equal(keyed, Read<Dictionary<TEnum, int>>(Write(keyed)));
         Assert.Throws<JsonException>(() => Read<Dictionary<TEnum, int>>($$"""{"{{outOfRange}}":1}"""));
     }
+
+    private enum TitlecaseLead
+    {
+        ǅemal,
+    }
+
+#if NET9_0_OR_GREATER
+    private enum CaseClash
+    {
+        ONE,
+        [System.Text.Json.Serialization.JsonStringEnumMemberName("one")]
+        Two,
+    }
+
+    private enum Switch
+    {
+        Off,
+        [System.Text.Json.Serialization.JsonStringEnumMemberName("on")]
+        Enabled,
+    }
+#endif
 }

@@ -1,4 +1,5 @@
 using System.Text.Json;
+using RefitStj.Serialization;
 using RefitStj.Tests.Support;
 
 namespace RefitStj.Tests.Serialization;
@@ -113,5 +114,33 @@ public sealed class RefitDefaultsTests
         Assert.False(first.AllowDuplicateProperties);
 #endif
         Assert.Equal(2, first.Converters.Count);
+    }
+}
+
+// No serializer is built before the test body, so when this test is the first in the process to ask, its threads race to create the shared options.
+public sealed class RefitDefaultsSharedInstanceTests
+{
+    [Fact]
+    public async Task Default_Serializers_Created_At_Once_On_Many_Threads_Share_One_Read_Only_Options_Instance_With_A_Resolver()
+    {
+        const int Threads = 8;
+        using var start = new Barrier(Threads);
+        var workers = Enumerable.Range(0, Threads).Select(i => Task.Factory.StartNew(
+            () =>
+            {
+                start.SignalAndWait();
+                return i % 2 == 0 ? RefitDefaults.GetShared() : new StjContentSerializer().Options;
+            },
+            CancellationToken.None,
+            TaskCreationOptions.LongRunning,
+            TaskScheduler.Default)).ToList();
+
+        var seen = await Task.WhenAll(workers);
+
+        Assert.All(seen, options => Assert.Same(seen[0], options));
+        Assert.Same(seen[0], new StjContentSerializer().Options);
+        Assert.True(seen[0].IsReadOnly);
+        Assert.NotNull(seen[0].TypeInfoResolver);
+        Assert.Throws<InvalidOperationException>(() => seen[0].WriteIndented = true);
     }
 }

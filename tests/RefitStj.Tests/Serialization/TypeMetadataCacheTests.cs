@@ -49,6 +49,19 @@ public sealed class TypeMetadataCacheTests
         Assert.Same(secondMetadata, second.Get<OnlyHere>());
     }
 
+    [Fact]
+    public void A_Type_The_Resolver_Does_Not_Know_Fails_With_A_Message_Naming_The_Type_The_Resolver_And_Both_Fixes()
+    {
+        var cache = new TypeMetadataCache(SnakeCaseContext.Default.Options);
+
+        var ex = Assert.Throws<NotSupportedException>(() => cache.GetRuntimeTypeInfo(typeof(Circle)));
+
+        Assert.Contains($"no metadata for {typeof(Circle)}", ex.Message, StringComparison.Ordinal);
+        Assert.Contains("(SnakeCaseContext)", ex.Message, StringComparison.Ordinal);
+        Assert.Contains("add [JsonSerializable(typeof(Circle))] to your JsonSerializerContext, ", ex.Message, StringComparison.Ordinal);
+        Assert.EndsWith("or chain a resolver that knows it with JsonTypeInfoResolver.Combine.", ex.Message, StringComparison.Ordinal);
+    }
+
     private static JsonSerializerOptions Frozen(JsonNamingPolicy naming)
     {
         var options = new JsonSerializerOptions { PropertyNamingPolicy = naming };
