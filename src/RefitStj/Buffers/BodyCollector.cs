@@ -105,7 +105,11 @@ internal sealed class BodyCollector : Stream
         base.Dispose(disposing);
     }
 
-    private void Grow(long needed)
+    /// <summary>The array size for <paramref name="needed"/> bytes: just that for a body's first write, else at least double.</summary>
+    /// <param name="current">The length of the array in use, or <see langword="null"/> before the first write.</param>
+    /// <param name="needed">The bytes the array must hold.</param>
+    /// <exception cref="InvalidOperationException"><paramref name="needed"/> is more than one array can hold.</exception>
+    internal static int NextSize(int? current, long needed)
     {
         if (needed > Array.MaxLength)
         {
@@ -113,8 +117,12 @@ internal sealed class BodyCollector : Stream
         }
 
         // The first write of a buffered body is the whole body: rent just that. A body in pieces doubles its array.
-        var size = _buffer is null ? needed : Math.Max(needed, Math.Min(Math.Max(_buffer.Length * 2L, MinGrowthSize), Array.MaxLength));
-        var larger = BufferPool.Rent((int)size);
+        return (int)(current is { } length ? Math.Max(needed, Math.Min(Math.Max(length * 2L, MinGrowthSize), Array.MaxLength)) : needed);
+    }
+
+    private void Grow(long needed)
+    {
+        var larger = BufferPool.Rent(NextSize(_buffer?.Length, needed));
         if (_buffer is { } old)
         {
             old.AsSpan(0, _length).CopyTo(larger);

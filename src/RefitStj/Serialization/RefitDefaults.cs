@@ -30,15 +30,15 @@ internal static class RefitDefaults
     /// <summary>The one process-wide frozen instance every default-constructed serializer shares, created on first use.</summary>
     [RequiresUnreferencedCode(Messages.ReflectionDefaults)]
     [RequiresDynamicCode(Messages.ReflectionDefaults)]
-    public static JsonSerializerOptions GetShared()
-    {
-        if (s_shared is { } shared)
-        {
-            return shared;
-        }
+    public static JsonSerializerOptions GetShared() => LazyInitializer.EnsureInitialized(ref s_shared, CreateFrozen);
 
-        var created = Create();
-        created.MakeReadOnly(populateMissingResolver: true);
-        return Interlocked.CompareExchange(ref s_shared, created, null) ?? created;
+    /// <summary>A new instance of the defaults, read-only, with the reflection-based resolver filled in.</summary>
+    [RequiresUnreferencedCode(Messages.ReflectionDefaults)]
+    [RequiresDynamicCode(Messages.ReflectionDefaults)]
+    internal static JsonSerializerOptions CreateFrozen()
+    {
+        var options = Create();
+        options.MakeReadOnly(populateMissingResolver: true);
+        return options;
     }
 }

@@ -213,6 +213,50 @@ public sealed class PooledBufferWriterTests
         writer.Abandon();
     }
 
+    [Fact]
+    public void Start_Gives_Back_A_Buffer_Still_Held_From_An_Unfinished_Body()
+    {
+        using var pool = new CountingPool();
+        var writer = new PooledBufferWriter();
+        writer.Start(256);
+        writer.Advance(10);
+
+        writer.Start(256);
+
+        Assert.Equal((2, 1, 0), (pool.Rented, pool.Returned, pool.BadReturns));
+        writer.Abandon();
+    }
+
+    [Fact]
+    public void Growing_To_Exactly_The_Room_Asked_For_After_What_Is_Written_Succeeds()
+    {
+        using var pool = new CountingPool();
+        var writer = new PooledBufferWriter();
+        writer.Start(256);
+        writer.Advance(200);
+
+        // 200 written + 824 asked = 1024, the array the pool hands out: room for exactly what was asked.
+        var span = writer.GetSpan(824);
+
+        Assert.Equal(1024, pool.LastRequested);
+        Assert.Equal(824, span.Length);
+        writer.Abandon();
+    }
+
+    [Fact]
+    public void An_Array_Short_Of_The_Room_Asked_For_After_What_Is_Written_Throws()
+    {
+        using var pool = new CappedPool(1024);
+        var writer = new PooledBufferWriter();
+        writer.Start(256);
+        writer.Advance(200);
+
+        // 1,024 bytes hold the 900 asked for, but not after the 200 already written.
+        Assert.Throws<InvalidOperationException>(() => writer.GetSpan(900));
+        Assert.Equal(1, pool.Returned);
+        writer.Abandon();
+    }
+
     /// <summary>Hands out arrays of at most <c>cap</c> bytes, whatever was asked, and records the request.</summary>
     private sealed class CappedPool : System.Buffers.ArrayPool<byte>, IDisposable
     {

@@ -41,6 +41,7 @@ public sealed class CharsetsTests
         var ex = Assert.Throws<InvalidOperationException>(() => Charsets.GetTranscodingEncoding(charset));
 
         Assert.Contains($"'{charset}'", ex.Message, StringComparison.Ordinal);
+        Assert.Contains("Register an EncodingProvider", ex.Message, StringComparison.Ordinal);
         Assert.IsType<ArgumentException>(ex.InnerException, exactMatch: false);
     }
 
@@ -49,6 +50,7 @@ public sealed class CharsetsTests
     [InlineData("application/json;charset=\"ISO-8859-1\"", "\"ISO-8859-1\"")]
     [InlineData("application/json; foo=bar; CHARSET = utf-8 ; x=y", "utf-8")]
     [InlineData("text/plain; charsetx=a; charset=b", "b")]
+    [InlineData(";charset=utf-16", "utf-16")]
     public void FindCharset_Reads_The_Parameter_From_A_Raw_Content_Type(string contentType, string expected)
     {
         Assert.True(Charsets.FindCharset(contentType, out var charset));

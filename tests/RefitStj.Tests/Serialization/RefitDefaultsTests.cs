@@ -143,4 +143,15 @@ public sealed class RefitDefaultsSharedInstanceTests
         Assert.NotNull(seen[0].TypeInfoResolver);
         Assert.Throws<InvalidOperationException>(() => seen[0].WriteIndented = true);
     }
+
+    [Fact]
+    public void Each_Frozen_Copy_Of_The_Defaults_Is_Read_Only_And_Resolves_Types_By_Reflection()
+    {
+        var options = RefitDefaults.CreateFrozen();
+
+        Assert.True(options.IsReadOnly);
+        Assert.NotNull(options.TypeInfoResolver);
+        Assert.Equal(typeof(Person), options.GetTypeInfo(typeof(Person)).Type);
+        Assert.NotSame(options, RefitDefaults.CreateFrozen());
+    }
 }

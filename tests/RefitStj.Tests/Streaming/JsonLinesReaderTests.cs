@@ -78,4 +78,49 @@ public sealed class JsonLinesReaderTests
 
         Assert.Equal(50_000, count);
     }
+
+    [Fact]
+    public async Task A_Line_Passing_The_Item_Limit_Is_Refused_At_Once_Though_The_Server_Has_Stopped_Sending()
+    {
+        var serializer = new StjContentSerializer { MaxStreamItemSize = 20 };
+        using var stall = new CancellationTokenSource();
+        var stream = new StallingStream(Encoding.UTF8.GetBytes("{\"id\":1}\n" + new string('x', 50)), stall.Token);
+        var items = new List<Tick?>();
+
+        try
+        {
+            var ex = await Assert.ThrowsAsync<ResponseTooLargeException>(
+                () => serializer.ReadTicksIntoAsync(stream, StreamingContentFormat.JsonLines, items).WaitAsync(TimeSpan.FromSeconds(10)));
+
+            Assert.Equal((20, 21), (ex.Limit, ex.Size));
+            Assert.Equal([new Tick(1, null)], items);
+        }
+        finally
+        {
+            await stall.CancelAsync();
+        }
+    }
+
+    /// <summary>
+    /// Delivers its bytes, then behaves as a connection whose server stopped sending: every later read, even one of zero
+    /// bytes (which on a socket waits for data), waits until <c>stall</c> is cancelled.
+    /// </summary>
+    private sealed class StallingStream(byte[] data, CancellationToken stall) : ReadOnlyTestStream
+    {
+        private int _position;
+
+        public override async ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default)
+        {
+            await Task.Yield();
+            if (_position == data.Length || buffer.IsEmpty)
+            {
+                await Task.Delay(Timeout.Infinite, stall);
+            }
+
+            var count = Math.Min(buffer.Length, data.Length - _position);
+            data.AsSpan(_position, count).CopyTo(buffer.Span);
+            _position += count;
+            return count;
+        }
+    }
 }

@@ -83,7 +83,7 @@ public sealed class SynchronizationContextTests
         Assert.Equal(0, _context.Posts);
     }
 
-    /// <summary>Content whose stream is opened on the thread pool and whose reads complete there too.</summary>
+    /// <summary>Content whose body, copied or read as a stream, arrives on thread-pool threads.</summary>
     private sealed class OpenedOnThreadPool : HttpContent
     {
         private readonly byte[] _body;
@@ -97,7 +97,15 @@ public sealed class SynchronizationContextTests
         protected override Task<Stream> CreateContentReadStreamAsync() =>
             Task.Run<Stream>(() => new ThreadPoolStream(_body, chunk: 512));
 
-        protected override Task SerializeToStreamAsync(Stream stream, System.Net.TransportContext? context) => stream.WriteAsync(_body).AsTask();
+        // The body arrives in pieces, each written from a thread-pool thread, as a connection's does.
+        protected override async Task SerializeToStreamAsync(Stream stream, System.Net.TransportContext? context)
+        {
+            for (var offset = 0; offset < _body.Length; offset += 512)
+            {
+                await Task.Delay(1).ConfigureAwait(false);
+                await stream.WriteAsync(_body.AsMemory(offset, Math.Min(512, _body.Length - offset))).ConfigureAwait(false);
+            }
+        }
 
         protected override bool TryComputeLength(out long length)
         {
