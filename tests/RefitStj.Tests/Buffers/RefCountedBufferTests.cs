@@ -40,6 +40,33 @@ public sealed class RefCountedBufferTests
     }
 
     [Fact]
+    public void Readers_Contending_For_References_Never_Let_The_Array_Go_While_The_Owner_Holds_It()
+    {
+        using var pool = new CountingPool();
+        var buffer = new RefCountedBuffer(BufferPool.Rent(16));
+        var readers = Enumerable.Range(0, 4).Select(reader => new Thread(() =>
+        {
+            // Every core hammers the count, so compare-exchanges keep losing to each other.
+            for (var i = 0; i < 200_000; i++)
+            {
+                if (buffer.TryAcquire(out _))
+                {
+                    buffer.Release();
+                }
+            }
+        })).ToList();
+
+        readers.ForEach(r => r.Start());
+        readers.ForEach(r => r.Join());
+
+        Assert.Equal(1, pool.Outstanding);
+        Assert.True(buffer.TryAcquire(out _));
+        buffer.Release();
+        buffer.ReleaseOwner();
+        Assert.Equal((1, 1, 0), (pool.Rented, pool.Returned, pool.BadReturns));
+    }
+
+    [Fact]
     public void Readers_Racing_The_Owner_Never_Hold_An_Array_That_Went_Back()
     {
         using var pool = new CountingPool(poison: true);

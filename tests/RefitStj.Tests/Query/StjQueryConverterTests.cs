@@ -137,6 +137,7 @@ public sealed class StjQueryConverterTests
         var notSupported = Assert.IsType<NotSupportedException>(ex is NotSupportedException ? ex : ex.InnerException);
         Assert.Contains("StjContentSerializer", notSupported.Message, StringComparison.Ordinal);
         Assert.Contains("SystemTextJsonQueryConverter", notSupported.Message, StringComparison.Ordinal);
+        Assert.Contains("(it is SystemTextJsonContentSerializer)", notSupported.Message, StringComparison.Ordinal);
     }
 
     [Fact]

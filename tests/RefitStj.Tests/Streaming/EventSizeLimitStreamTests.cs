@@ -1,5 +1,6 @@
 using System.Text;
 using RefitStj.Streaming;
+using RefitStj.Tests.Support;
 
 namespace RefitStj.Tests.Streaming;
 
@@ -45,25 +46,11 @@ public sealed class EventSizeLimitStreamTests
     }
 
     /// <summary>Hands out its chunks one read each, as a connection delivers what the server flushed.</summary>
-    private sealed class ChunkedStream(string[] chunks) : Stream
+    private sealed class ChunkedStream(string[] chunks) : ReadOnlyTestStream
     {
         private readonly byte[][] _chunks = [.. chunks.Select(Encoding.UTF8.GetBytes)];
         private int _chunk;
         private int _offset;
-
-        public override bool CanRead => true;
-
-        public override bool CanSeek => false;
-
-        public override bool CanWrite => false;
-
-        public override long Length => throw new NotSupportedException();
-
-        public override long Position
-        {
-            get => throw new NotSupportedException();
-            set => throw new NotSupportedException();
-        }
 
         public override int Read(Span<byte> buffer)
         {
@@ -79,16 +66,7 @@ public sealed class EventSizeLimitStreamTests
             return count;
         }
 
-        public override int Read(byte[] buffer, int offset, int count) => Read(buffer.AsSpan(offset, count));
-
-        public override void Flush()
-        {
-        }
-
-        public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
-
-        public override void SetLength(long value) => throw new NotSupportedException();
-
-        public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
+        public override ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default) =>
+            ValueTask.FromResult(Read(buffer.Span));
     }
 }
