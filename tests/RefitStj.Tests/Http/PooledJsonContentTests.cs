@@ -176,6 +176,8 @@ public sealed class PooledJsonContentTests
         var ex = await Assert.ThrowsAsync<InvalidOperationException>(() => Bodies.TextOf(content));
 
         Assert.Contains("7 bytes (its Content-Length)", ex.Message, StringComparison.Ordinal);
+        Assert.Contains("it now serializes to 9.", ex.Message, StringComparison.Ordinal);
+        Assert.Contains("Do not modify a body object until its request has been sent.", ex.Message, StringComparison.Ordinal);
     }
 
     [Fact]
