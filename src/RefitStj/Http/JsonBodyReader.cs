@@ -1,8 +1,6 @@
 using System.Buffers;
-using System.Globalization;
 using System.Net.Http.Headers;
 using System.Runtime.ExceptionServices;
-using System.Text;
 using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
 using RefitStj.Buffers;
@@ -11,63 +9,55 @@ using RefitStj.Streaming;
 namespace RefitStj.Http;
 
 /// <summary>
-/// Reads a response body into memory and deserializes it from a span. System.Text.Json's span entry point takes the
-/// converters' fast path; its stream entry points always run the slower resumable one, whatever the body size. The body
-/// is reached through <see cref="HttpContent.CopyToAsync(Stream, CancellationToken)"/>, which hands a buffered body over
-/// in one synchronous write: no read stream, no task, nothing allocated but the result's own task.
+/// Reads a response body and deserializes it from a span wherever the body can be had whole: System.Text.Json's span
+/// entry point takes the converters' fast path; its stream entry points always run the slower resumable one. A UTF-8
+/// body whose Content-Length is at most <see cref="MaxHeldLength"/> is reached through
+/// <see cref="HttpContent.CopyToAsync(Stream, CancellationToken)"/>, which hands a buffered body over in one synchronous
+/// write, read in place: no read stream, no task, nothing allocated but the result's own task. Any other body goes
+/// through <see cref="BodyStreamReader"/>, which holds at most that much of it.
 /// </summary>
 internal static class JsonBodyReader
 {
+    /// <summary>The most bytes of a body on the wire held at once: above it, System.Text.Json reads it as it arrives.</summary>
+    public const int MaxHeldLength = BufferPool.MaxPooledLength;
+
     private static readonly SearchValues<char> s_whiteSpaceChars = SearchValues.Create(" \t\r\n");
 
     /// <summary>
     /// Reads and deserializes <paramref name="content"/>, refusing bodies over <paramref name="limit"/> bytes. Every
     /// failure arrives in the returned task, as it would from an async method.
     /// </summary>
-    public static Task<T?> ReadAsync<T>(HttpContent content, JsonTypeInfo<T> typeInfo, long limit, CancellationToken cancellationToken)
+    public static Task<T?> ReadAsync<T>(HttpContent content, JsonTypeInfo<T> typeInfo, long limit, CancellationToken cancellationToken) =>
+        ReadAsync(content, typeInfo, limit, MaxHeldLength, cancellationToken);
+
+    /// <summary>As <see cref="ReadAsync{T}(HttpContent, JsonTypeInfo{T}, long, CancellationToken)"/>, holding at most <c>maxHeld</c> bytes of a body not already in memory (tests set it low).</summary>
+    internal static Task<T?> ReadAsync<T>(HttpContent content, JsonTypeInfo<T> typeInfo, long limit, int maxHeld, CancellationToken cancellationToken)
     {
         if (cancellationToken.IsCancellationRequested)
         {
             return Task.FromCanceled<T?>(cancellationToken);
         }
 
-        BodyCollector? collector = null;
         try
         {
             var encoding = Charsets.GetTranscodingEncoding(content.Headers);
+            var declared = DeclaredLength(content.Headers);
 
-            // A declared length over the limit fails before a byte is read; without a limit the header is never looked up.
-            if (limit != long.MaxValue && DeclaredLength(content.Headers) is { } declared && declared > limit)
+            // A declared length over the limit fails before a byte is read.
+            if (declared > limit)
             {
-                throw ResponseTooLargeException.Declared(limit, declared);
+                throw ResponseTooLargeException.Declared(limit, declared.Value);
             }
 
-            collector = BodyCollector.Rent(limit);
-            var copy = content.CopyToAsync(collector, cancellationToken);
-            if (copy.IsCompletedSuccessfully)
-            {
-                // A content that ignores the token may have run on another thread meanwhile: cancelled means no value.
-                return cancellationToken.IsCancellationRequested
-                    ? Task.FromCanceled<T?>(cancellationToken)
-                    : Task.FromResult(Deserialize(collector.Written, encoding, typeInfo));
-            }
-
-            // Still on the wire (or failed): the collector now belongs to the copy until it ends.
-            var pending = collector;
-            collector = null;
-            return ReadPendingAsync(copy, pending, encoding, typeInfo, cancellationToken);
+            return encoding is null && declared <= maxHeld
+                ? ReadCopied(content, typeInfo, limit, declared.Value, cancellationToken)
+                : BodyStreamReader.ReadAsync(content, typeInfo, encoding, limit, maxHeld, cancellationToken);
         }
 #pragma warning disable CA1031 // Not handled: moved into the task, where an async method would have put it.
         catch (Exception ex)
 #pragma warning restore CA1031
         {
             return Task.FromException<T?>(ex);
-        }
-        finally
-        {
-#pragma warning disable CA1849 // Disposing the collector only hands its array back to the pool; nothing to await.
-            collector?.Dispose();
-#pragma warning restore CA1849
         }
     }
 
@@ -116,7 +106,34 @@ internal static class JsonBodyReader
         }
     }
 
-    private static async Task<T?> ReadPendingAsync<T>(Task copy, BodyCollector collector, Encoding? encoding, JsonTypeInfo<T> typeInfo, CancellationToken cancellationToken)
+    private static Task<T?> ReadCopied<T>(HttpContent content, JsonTypeInfo<T> typeInfo, long limit, long length, CancellationToken cancellationToken)
+    {
+        BodyCollector<T>? collector = BodyCollector<T>.Rent(typeInfo, limit, length);
+        try
+        {
+            var copy = content.CopyToAsync(collector, cancellationToken);
+            if (copy.IsCompletedSuccessfully)
+            {
+                // A content that ignores the token may have run on another thread meanwhile: cancelled means no value.
+                return cancellationToken.IsCancellationRequested
+                    ? Task.FromCanceled<T?>(cancellationToken)
+                    : Task.FromResult(collector.ReadValue());
+            }
+
+            // Still on the wire (or failed): the collector now belongs to the copy until it ends.
+            var pending = collector;
+            collector = null;
+            return ReadPendingAsync(copy, pending, cancellationToken);
+        }
+        finally
+        {
+#pragma warning disable CA1849 // Disposing the collector only hands its array back to the pool; nothing to await.
+            collector?.Dispose();
+#pragma warning restore CA1849
+        }
+    }
+
+    private static async Task<T?> ReadPendingAsync<T>(Task copy, BodyCollector<T> collector, CancellationToken cancellationToken)
     {
         using (collector)
         {
@@ -131,27 +148,7 @@ internal static class JsonBodyReader
 
             // A content that ignores the token still ends its copy: cancelled means no value.
             cancellationToken.ThrowIfCancellationRequested();
-            return Deserialize(collector.Written, encoding, typeInfo);
-        }
-    }
-
-    private static T? Deserialize<T>(ReadOnlySpan<byte> body, Encoding? encoding, JsonTypeInfo<T> typeInfo)
-    {
-        if (encoding is null)
-        {
-            return Deserialize(body, typeInfo);
-        }
-
-        // Another charset: decoded to UTF-16, which System.Text.Json reads from a span too.
-        var chars = ArrayPool<char>.Shared.Rent(encoding.GetCharCount(body));
-        try
-        {
-            var count = encoding.GetChars(body, chars);
-            return Deserialize(chars.AsSpan(0, count), typeInfo);
-        }
-        finally
-        {
-            ArrayPool<char>.Shared.Return(chars);
+            return collector.ReadValue();
         }
     }
 
@@ -159,13 +156,13 @@ internal static class JsonBodyReader
     private static bool IsCopyWrapper(HttpRequestException ex) => ex.InnerException is IOException or ObjectDisposedException;
 
     /// <summary>
-    /// The Content-Length received or set, read raw: <see cref="HttpContentHeaders.ContentLength"/> would compute a
-    /// buffered body's length and store it as a parsed header value, an allocation per response for nothing.
+    /// The Content-Length received or set, and only then: asked of a content without one,
+    /// <see cref="HttpContentHeaders.ContentLength"/> would compute the length and store it as a header of its own.
     /// </summary>
     private static long? DeclaredLength(HttpContentHeaders headers) =>
-        long.TryParse(RawHeaders.First(headers, "Content-Length"), NumberStyles.None, CultureInfo.InvariantCulture, out var length) ? length : null;
+        headers.NonValidated.Contains("Content-Length") ? headers.ContentLength : null;
 
-    // Kept a JsonException (Refit keeps it as the ApiException's inner exception); the body itself is never quoted.
-    private static JsonException Describe<T>(JsonException inner) =>
+    /// <summary>A failure to deserialize, kept a <see cref="JsonException"/> (Refit keeps it as the ApiException's inner exception); the body itself is never quoted.</summary>
+    internal static JsonException Describe<T>(JsonException inner) =>
         new($"The response body is not valid JSON for {typeof(T)}: {inner.Message}", inner.Path, inner.LineNumber, inner.BytePositionInLine, inner);
 }

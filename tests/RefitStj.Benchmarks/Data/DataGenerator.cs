@@ -37,6 +37,9 @@ public static partial class DataGenerator
         : type == typeof(List<Repository>) ? CreateRepositories(new Source(7), RepositoryCount)
         : throw new ArgumentException($"No generator for {type}.", nameof(type));
 
+    /// <summary>A listing of <paramref name="count"/> repositories (~1.1 KB of JSON each), the same for the same count.</summary>
+    public static List<Repository> CreateRepositories(int count) => CreateRepositories(new Source(7), count);
+
     private static LoginViewModel CreateLogin(Source source) => new()
     {
         Email = "coordinator@example.org",

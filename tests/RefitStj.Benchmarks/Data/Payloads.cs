@@ -29,3 +29,25 @@ public static class Payloads
         }
     }
 }
+
+/// <summary>Repository listings of about a given number of megabytes, generated once per process and size.</summary>
+public static class LargePayloads
+{
+    private static readonly Dictionary<int, Payload<List<Repository>>> s_bySize = [];
+
+    public static Payload<List<Repository>> Get(int megabytes)
+    {
+        lock (s_bySize)
+        {
+            if (!s_bySize.TryGetValue(megabytes, out var payload))
+            {
+                // ~1,130 bytes a repository: enough of them to reach the size.
+                var value = DataGenerator.CreateRepositories((int)(megabytes * 1024L * 1024 / 1_130) + 1);
+                using var floor = new FloorSerializer();
+                s_bySize[megabytes] = payload = new Payload<List<Repository>>(value, floor.Write(value).ToArray());
+            }
+
+            return payload;
+        }
+    }
+}

@@ -41,6 +41,12 @@ internal sealed class CountingPool : ArrayPool<byte>, IDisposable
     /// <summary>The size asked for by the latest rental.</summary>
     public int LastRequested { get; private set; }
 
+    /// <summary>The largest size asked for by any rental.</summary>
+    public int LargestRequested { get; private set; }
+
+    /// <summary>The lengths of every array handed out, added up.</summary>
+    public long RentedBytes { get; private set; }
+
     public override byte[] Rent(int minimumLength)
     {
         var array = Shared.Rent(minimumLength);
@@ -48,6 +54,8 @@ internal sealed class CountingPool : ArrayPool<byte>, IDisposable
         {
             Rented++;
             LastRequested = minimumLength;
+            LargestRequested = Math.Max(LargestRequested, minimumLength);
+            RentedBytes += array.Length;
             _outstanding.AddOrUpdate(array, this);
         }
 
