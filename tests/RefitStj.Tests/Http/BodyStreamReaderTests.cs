@@ -91,12 +91,27 @@ public sealed class BodyStreamReaderTests
         using var content = new StreamContent(new TrickleStream(body, chunk: 4096));
         using var pool = new CountingPool();
 
-        var people = await JsonBodyReader.ReadAsync(content, s_people, long.MaxValue, maxHeld: 4096, CancellationToken.None);
+        var people = await JsonBodyReader.ReadAsync(content, s_people, long.MaxValue, maxHeld: 40_000, CancellationToken.None);
 
         Assert.Equal(3_000, people!.Count);
         Assert.Equal(new Person("p2999", 2999), people[^1]);
-        Assert.Equal(4096, pool.LargestRequested);
+        Assert.Equal(40_000, pool.LargestRequested);
         Assert.Equal((0, 0), (pool.Outstanding, pool.BadReturns));
+    }
+
+    [Fact]
+    public async Task Body_Up_To_The_Held_Maximum_Is_Held_In_A_Pooled_Array_That_Doubles_From_16_KiB()
+    {
+        var body = JsonSerializer.SerializeToUtf8Bytes(Enumerable.Range(0, 4_000).Select(i => new Person("p" + i, i)).ToList(), s_people);
+        Assert.InRange(body.Length, 64 * 1024, 128 * 1024);
+        using var content = new StreamContent(new TrickleStream(body, chunk: 4096));
+        using var pool = new CountingPool();
+
+        var people = await JsonBodyReader.ReadAsync(content, s_people, long.MaxValue, CancellationToken.None);
+
+        Assert.Equal(4_000, people!.Count);
+        Assert.Equal((4, 128 * 1024), (pool.Rented, pool.LargestRequested));
+        Assert.Equal(0, pool.Outstanding);
     }
 
     [Theory]

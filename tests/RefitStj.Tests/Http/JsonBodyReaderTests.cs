@@ -263,6 +263,42 @@ public sealed class JsonBodyReaderTests
     }
 
     [Fact]
+    public async Task Cancelled_Token_Reads_Nothing_Of_The_Body()
+    {
+        var copied = false;
+        using var content = new CallbackContent(stream =>
+        {
+            copied = true;
+            return stream.WriteAsync("""{"name":"m","age":2}"""u8.ToArray()).AsTask();
+        });
+        content.Headers.ContentLength = 20;
+
+        var task = JsonBodyReader.ReadAsync(content, s_person, long.MaxValue, new CancellationToken(canceled: true));
+
+        Assert.True(task.IsCanceled);
+        Assert.False(copied);
+        await Assert.ThrowsAnyAsync<OperationCanceledException>(() => task);
+    }
+
+    [Fact]
+    public async Task Body_Declared_At_Exactly_The_Held_Maximum_Is_Copied_From_Its_Pieces_Into_One_Array()
+    {
+        var body = """{"name":"pieces","age":9}"""u8.ToArray();
+        using var content = new CallbackContent(async stream =>
+        {
+            await stream.WriteAsync(body.AsMemory(0, 10));
+            await stream.WriteAsync(body.AsMemory(10));
+        });
+        content.Headers.ContentLength = body.Length;
+        using var pool = new CountingPool();
+
+        var person = await JsonBodyReader.ReadAsync(content, s_person, long.MaxValue, maxHeld: body.Length, CancellationToken.None);
+
+        Assert.Equal(new Person("pieces", 9), person);
+        Assert.Equal((1, body.Length, 0), (pool.Rented, pool.LastRequested, pool.Outstanding));
+    }
+
+    [Fact]
     public async Task Failing_Stream_Surfaces_Its_IOException_Unchanged()
     {
         using var content = new StreamContent(new TrickleStream(PeopleJson(10), chunk: 16, failAfter: 32));

@@ -21,8 +21,9 @@ public sealed class ReadAheadStreamTests
     }
 
     [Fact]
-    public void Sync_Reads_Read_A_Chunk_At_A_Time_Too()
+    public void Sync_Reads_Read_A_Chunk_At_A_Time_Too_Into_One_Rented_Chunk()
     {
+        using var pool = new CountingPool();
         var inner = new CountingMemoryStream(s_data);
         using var stream = new ReadAheadStream(inner, chunkSize: 40);
         var buffer = new byte[7];
@@ -35,6 +36,7 @@ public sealed class ReadAheadStreamTests
 
         Assert.Equal(s_data, read);
         Assert.Equal(4, inner.Reads);
+        Assert.Equal(1, pool.Rented);
     }
 
     [Fact]

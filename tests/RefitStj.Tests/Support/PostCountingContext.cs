@@ -37,19 +37,26 @@ internal sealed class PostCountingContext : SynchronizationContext
     }
 }
 
-/// <summary>A read-only stream whose reads, a chunk at a time, complete on the thread pool, never on the caller's context.</summary>
-internal sealed class ThreadPoolStream(byte[] data, int chunk) : ReadOnlyTestStream
+/// <summary>
+/// A read-only stream whose reads, a chunk at a time, complete on the thread pool, never on the caller's context; the
+/// first <c>syncBytes</c> bytes are handed out at once instead, so a reader reaches a later await still on the caller's thread.
+/// </summary>
+internal sealed class ThreadPoolStream(byte[] data, int chunk, int syncBytes = 0) : ReadOnlyTestStream
 {
     private int _position;
 
     public override ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default) =>
-        new(Task.Run(() =>
-        {
-            var count = Math.Min(Math.Min(chunk, buffer.Length), data.Length - _position);
-            data.AsSpan(_position, count).CopyTo(buffer.Span);
-            _position += count;
-            return count;
-        }, cancellationToken));
+        _position < syncBytes
+            ? ValueTask.FromResult(Take(buffer.Span, syncBytes))
+            : new(Task.Run(() => Take(buffer.Span, data.Length), cancellationToken));
+
+    private int Take(Span<byte> buffer, int end)
+    {
+        var count = Math.Min(Math.Min(chunk, buffer.Length), Math.Min(end, data.Length) - _position);
+        data.AsSpan(_position, count).CopyTo(buffer);
+        _position += count;
+        return count;
+    }
 }
 
 /// <summary>A write-only sink whose writes complete on the thread pool.</summary>
