@@ -1,0 +1,56 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CodeActions;
+using Microsoft.CodeAnalysis.CodeFixes;
+
+namespace RefitStj.Analyzers.CodeFixes;
+
+/// <summary>
+/// Fix-all for RSTJ001: every missing type of every context in scope, each declared once, in one edit per context
+/// (Roslyn's batch fixer would drop all but one of several insertions at the same place).
+/// </summary>
+internal sealed class AddJsonSerializableFixAll : FixAllProvider
+{
+    public static AddJsonSerializableFixAll Instance { get; } = new();
+
+    private AddJsonSerializableFixAll()
+    {
+    }
+
+    public override async Task<CodeAction?> GetFixAsync(FixAllContext fixAllContext)
+    {
+        var diagnostics = new List<Diagnostic>();
+        switch (fixAllContext.Scope)
+        {
+            case FixAllScope.Document when fixAllContext.Document is { } document:
+                diagnostics.AddRange(await fixAllContext.GetDocumentDiagnosticsAsync(document).ConfigureAwait(false));
+                break;
+            case FixAllScope.Project:
+                diagnostics.AddRange(await fixAllContext.GetAllDiagnosticsAsync(fixAllContext.Project).ConfigureAwait(false));
+                break;
+            case FixAllScope.Solution:
+                foreach (var project in fixAllContext.Solution.Projects)
+                {
+                    diagnostics.AddRange(await fixAllContext.GetAllDiagnosticsAsync(project).ConfigureAwait(false));
+                }
+
+                break;
+            default:
+                return null;
+        }
+
+        var edits = diagnostics
+            .OrderBy(d => d.Location.SourceTree?.FilePath, StringComparer.Ordinal)
+            .ThenBy(d => d.Location.SourceSpan.Start)
+            .Select(AddJsonSerializableCodeFix.EditOf)
+            .Where(edit => edit is not null)
+            .GroupBy(edit => edit!.LastAttribute)
+            .Select(context => new ContextEdit(context.Key, context.SelectMany(edit => edit!.TypeIds).Distinct(StringComparer.Ordinal).ToList()))
+            .ToList();
+        return edits.Count == 0
+            ? null
+            : CodeAction.Create(
+                "Add [JsonSerializable] for every type the Refit interfaces need",
+                cancellationToken => ContextAttributes.AddAsync(fixAllContext.Solution, edits, cancellationToken),
+                AddJsonSerializableCodeFix.EquivalenceKey);
+    }
+}
