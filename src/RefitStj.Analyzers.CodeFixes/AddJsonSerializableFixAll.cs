@@ -6,7 +6,7 @@ namespace RefitStj.Analyzers.CodeFixes;
 
 /// <summary>
 /// Fix-all for RSTJ001: every missing type of every context in scope, each declared once, in one edit per context
-/// (Roslyn's batch fixer would drop all but one of several insertions at the same place).
+/// (Roslyn's batch fixer would drop all but one of several insertions at the same place), in type-name order.
 /// </summary>
 internal sealed class AddJsonSerializableFixAll : FixAllProvider
 {
@@ -38,13 +38,16 @@ internal sealed class AddJsonSerializableFixAll : FixAllProvider
                 return null;
         }
 
+        // One edit per context, its types in name order: the same lines whatever order the diagnostics come in.
         var edits = diagnostics
-            .OrderBy(d => d.Location.SourceTree?.FilePath, StringComparer.Ordinal)
-            .ThenBy(d => d.Location.SourceSpan.Start)
-            .Select(AddJsonSerializableCodeFix.EditOf)
-            .Where(edit => edit is not null)
-            .GroupBy(edit => edit!.LastAttribute)
-            .Select(context => new ContextEdit(context.Key, context.SelectMany(edit => edit!.TypeIds).Distinct(StringComparer.Ordinal).ToList()))
+            .Where(d => AddJsonSerializableCodeFix.EditOf(d) is not null)
+            .GroupBy(d => d.AdditionalLocations[0])
+            .Select(context => new ContextEdit(
+                context.Key,
+                context.OrderBy(d => d.Properties[ContextCoverageAnalyzer.TypeNameProperty], StringComparer.Ordinal)
+                    .Select(d => d.Properties[ContextCoverageAnalyzer.TypeIdProperty]!)
+                    .Distinct(StringComparer.Ordinal)
+                    .ToList()))
             .ToList();
         return edits.Count == 0
             ? null

@@ -58,18 +58,20 @@ internal static class ContextAttributes
         return solution;
     }
 
-    /// <summary>A new attribute line that names the attribute as <paramref name="name"/> does and is indented as <paramref name="after"/> is.</summary>
+    /// <summary>A new attribute list that names the attribute as <paramref name="name"/> does, laid out as <paramref name="after"/> is.</summary>
     private static AttributeListSyntax Declare(ITypeSymbol type, NameSyntax name, AttributeListSyntax after)
     {
         var typeSyntax = SyntaxFactory.ParseTypeName(type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat)).WithAdditionalAnnotations(Simplifier.Annotation);
         var attribute = SyntaxFactory.Attribute(name.WithoutTrivia(), SyntaxFactory.AttributeArgumentList(
             SyntaxFactory.SingletonSeparatedList(SyntaxFactory.AttributeArgument(SyntaxFactory.TypeOfExpression(typeSyntax)))));
 
-        // Only the indentation of the line before: its leading trivia may also hold a documentation comment.
-        var indentation = after.GetLeadingTrivia().Reverse().TakeWhile(t => t.IsKind(SyntaxKind.WhitespaceTrivia)).Reverse();
-        var newLine = after.GetTrailingTrivia().LastOrDefault(t => t.IsKind(SyntaxKind.EndOfLineTrivia));
+        // The line before's indentation only (its leading trivia may hold a documentation comment), and its line ending.
+        var trailing = after.GetTrailingTrivia();
+        var indentation = trailing.Any(t => t.IsKind(SyntaxKind.EndOfLineTrivia))
+            ? after.GetLeadingTrivia().Reverse().TakeWhile(t => t.IsKind(SyntaxKind.WhitespaceTrivia)).Reverse()
+            : [];
         return SyntaxFactory.AttributeList(SyntaxFactory.SingletonSeparatedList(attribute))
             .WithLeadingTrivia(indentation)
-            .WithTrailingTrivia(newLine == default ? SyntaxFactory.ElasticCarriageReturnLineFeed : newLine);
+            .WithTrailingTrivia(trailing);
     }
 }

@@ -8,6 +8,9 @@ namespace RefitStj.Analyzers;
 /// </summary>
 internal sealed class ContextCoverage
 {
+    // Generated trees live under the generator's assembly name, in the compiler and in the IDE alike.
+    private const string GeneratorAssembly = "System.Text.Json.SourceGeneration";
+
     private readonly HashSet<ITypeSymbol> _covered;
     private readonly HashSet<ITypeSymbol> _declared;
 
@@ -66,13 +69,17 @@ internal sealed class ContextCoverage
         return new ContextCoverage(context, covered, declared, lastAttribute);
     }
 
-    /// <summary>The generator always overrides <c>GetTypeInfo(Type)</c>; a context without it has no generated metadata to read.</summary>
+    /// <summary>
+    /// Whether System.Text.Json's generator wrote the context's <c>GetTypeInfo(Type)</c> override, as it always does: a
+    /// context without it (generator not run, or a hand-written one) has no generated metadata to read.
+    /// </summary>
     private static bool HasGeneratedResolver(INamedTypeSymbol context)
     {
         foreach (var member in context.GetMembers("GetTypeInfo"))
         {
             if (member is IMethodSymbol { IsOverride: true, Parameters.Length: 1 } method
-                && method.Parameters[0].Type is { Name: "Type", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } })
+                && method.Parameters[0].Type is { Name: "Type", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } }
+                && method.DeclaringSyntaxReferences.Any(r => r.SyntaxTree.FilePath.IndexOf(GeneratorAssembly, StringComparison.Ordinal) >= 0))
             {
                 return true;
             }

@@ -9,10 +9,10 @@ namespace RefitStj.Analyzers.Tests.Support;
 /// <summary>Runs the analyzer (and its fix) over sources compiled as a user's project is: nullable on, the System.Text.Json generator run.</summary>
 internal static class Verify
 {
-    /// <summary>An RSTJ001 at markup location 0 with the message's arguments, ignoring where the fix would write.</summary>
-    public static DiagnosticResult Missing(string method, string direction, string type, string context = "AppJsonContext") =>
+    /// <summary>An RSTJ001 at a markup location (0 unless given) with the message's arguments, ignoring where the fix would write.</summary>
+    public static DiagnosticResult Missing(string method, string direction, string type, string context = "AppJsonContext", int location = 0) =>
         new DiagnosticResult(ContextCoverageAnalyzer.Rule)
-            .WithLocation(0)
+            .WithLocation(location)
             .WithArguments(method, direction, type, context)
             .WithOptions(DiagnosticOptions.IgnoreAdditionalLocations);
 
@@ -27,12 +27,22 @@ internal static class Verify
         await test.RunAsync();
     }
 
-    public static async Task CodeFixAsync(string[] sources, string[] fixedSources, DiagnosticResult[] expected, int fixAllIterations = 1)
+    /// <summary>
+    /// Applies the fix to each diagnostic in turn (<paramref name="fixedSources"/>) and fix-all in one go
+    /// (<paramref name="fixAllSources"/>, the same unless given); one fix clears every diagnostic of its type.
+    /// </summary>
+    public static async Task CodeFixAsync(string[] sources, string[] fixedSources, DiagnosticResult[] expected, string[]? fixAllSources = null)
     {
-        var test = new CodeFixTest { NumberOfFixAllIterations = fixAllIterations, NumberOfIncrementalIterations = expected.Length };
+        var types = expected.Select(e => e.MessageArguments![2]).Distinct().Count();
+        var test = new CodeFixTest { NumberOfIncrementalIterations = types };
         Configure(test, test.TestState, OutputKind.DynamicallyLinkedLibrary);
         AddSources(test.TestState, sources);
         AddSources(test.FixedState, fixedSources);
+        if (fixAllSources is not null)
+        {
+            AddSources(test.BatchFixedState, fixAllSources);
+        }
+
         test.ExpectedDiagnostics.AddRange(expected);
         await test.RunAsync();
     }
