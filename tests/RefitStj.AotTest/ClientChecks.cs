@@ -10,12 +10,12 @@ internal static class ClientChecks
     // System.Text.Json's default encoder escapes non-ASCII, as Refit's built-in serializer's output does.
     private const string IssueJson = """{"title":"Native","labels":["aot","trim \u2713"]}""";
 
-    public static async Task RunAsync(Checks checks, string name, StjContentSerializer serializer)
+    /// <summary>Runs every check through the client <paramref name="create"/> makes over the stub.</summary>
+    public static async Task RunAsync(Checks checks, string name, Func<HttpClient, IRepoApi> create)
     {
         var stub = new ApiStub();
         using var http = new HttpClient(stub) { BaseAddress = new Uri("http://api.test") };
-        // ForGenerated, not For: Refit marks For<T> RequiresUnreferencedCode, since it may fall back to its reflection builder.
-        var api = RestService.ForGenerated<IRepoApi>(http, new RefitSettings { ContentSerializer = serializer });
+        var api = create(http);
         var issue = new NewIssue("Native", ["aot", "trim ✓"]);
 
         var repo = await api.GetRepo(7);

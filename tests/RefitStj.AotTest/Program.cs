@@ -1,5 +1,6 @@
 using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
+using Refit;
 using RefitStj;
 using RefitStj.AotTest;
 
@@ -14,8 +15,10 @@ var fromResolver = StjContentSerializer.CreateWithResolver(new JsonSerializerOpt
     TypeInfoResolver = JsonTypeInfoResolver.Combine(ErrorJsonContext.Default, AppJsonContext.Default),
 });
 
-await ClientChecks.RunAsync(checks, "context", fromContext);
-await ClientChecks.RunAsync(checks, "resolver", fromResolver);
+// Each client is created where its serializer is in sight, so the build checks (RSTJ001) that AppJsonContext covers
+// IRepoApi. ForGenerated, not For: Refit marks For<T> RequiresUnreferencedCode, since it may fall back to reflection.
+await ClientChecks.RunAsync(checks, "context", http => RestService.ForGenerated<IRepoApi>(http, new RefitSettings { ContentSerializer = fromContext }));
+await ClientChecks.RunAsync(checks, "resolver", http => RestService.ForGenerated<IRepoApi>(http, new RefitSettings { ContentSerializer = fromResolver }));
 
 try
 {

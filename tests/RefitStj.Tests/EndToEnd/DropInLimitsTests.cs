@@ -16,8 +16,11 @@ public interface IJsonTypeInfoApi
 }
 #endif
 
+/// <summary>Every type <see cref="IPeopleApi"/> reads or writes: RSTJ001 fails the build where a client pairs them otherwise.</summary>
 [JsonSourceGenerationOptions(PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase)]
 [JsonSerializable(typeof(Person))]
+[JsonSerializable(typeof(List<Person>))]
+[JsonSerializable(typeof(Order))]
 public sealed partial class DropInJsonContext : JsonSerializerContext;
 
 /// <summary>

@@ -28,6 +28,15 @@ public sealed class PackageTests : IClassFixture<PackageTests.PackedPackage>
         Assert.Contains($"lib/{framework}/RefitStj.xml", _package.Entries);
     }
 
+    [Fact]
+    public void Package_Ships_The_Context_Coverage_Analyzer_And_Its_Fix_Only_Where_The_Compiler_Loads_Them()
+    {
+        string[] analyzers = ["RefitStj.Analyzers.dll", "RefitStj.Analyzers.CodeFixes.dll"];
+
+        Assert.Equal(analyzers.Select(a => $"analyzers/dotnet/cs/{a}").Order(StringComparer.Ordinal), _package.Entries.Where(e => e.StartsWith("analyzers/", StringComparison.Ordinal)).Order(StringComparer.Ordinal));
+        Assert.DoesNotContain(_package.Entries, e => analyzers.Any(a => e.EndsWith(a, StringComparison.Ordinal)) && !e.StartsWith("analyzers/dotnet/cs/", StringComparison.Ordinal));
+    }
+
     [Theory]
     [InlineData(".NETFramework8.0")]
     [InlineData("net8.0")]

@@ -105,4 +105,20 @@ public sealed class ReadmeRefitSnippets
         using var content = chained.ToHttpContent(new Repo("refit", 9000));
         Assert.Equal("""{"Name":"refit","Stars":9000}""", await content.ReadAsStringAsync());
     }
+
+    [Fact]
+    public async Task Readme_Context_Check_Pairing_Is_A_Generated_Client_That_Reads_Through_The_Context()
+    {
+        using var http = Clients.Http(Clients.Answering(HttpStatusCode.OK, """{"name":"refit","stars":9000}"""));
+
+        // This project references the analyzer as the package delivers it: AppJsonContext covers IGitHubApi, or the build fails.
+        #region snippet: context-check
+        // warning RSTJ001: 'IGitHubApi.GetRepository' reads 'Repo' through the content serializer, but 'AppJsonContext' has
+        // no metadata for it and the call will throw NotSupportedException: add [JsonSerializable(typeof(Repo))] to 'AppJsonContext'
+        var api = RestService.ForGenerated<IGitHubApi>(http,
+            new RefitSettings { ContentSerializer = new StjContentSerializer(AppJsonContext.Default) });
+        #endregion
+
+        Assert.Equal(new Repo("refit", 9000), await api.GetRepository("reactiveui", "refit"));
+    }
 }

@@ -1,0 +1,47 @@
+using System.Collections.Immutable;
+using System.Composition;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CodeActions;
+using Microsoft.CodeAnalysis.CodeFixes;
+
+namespace RefitStj.Analyzers.CodeFixes;
+
+/// <summary>Fixes RSTJ001 by declaring the missing type on the context: <c>[JsonSerializable(typeof(X))]</c> after its last one.</summary>
+[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(AddJsonSerializableCodeFix))]
+[Shared]
+public sealed class AddJsonSerializableCodeFix : CodeFixProvider
+{
+    /// <summary>One key for every RSTJ001 fix, so that fix-all gathers them.</summary>
+    internal const string EquivalenceKey = "RefitStj.AddJsonSerializable";
+
+    /// <inheritdoc/>
+    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(ContextCoverageAnalyzer.DiagnosticId);
+
+    /// <inheritdoc/>
+    public override FixAllProvider GetFixAllProvider() => AddJsonSerializableFixAll.Instance;
+
+    /// <inheritdoc/>
+    public override Task RegisterCodeFixesAsync(CodeFixContext context)
+    {
+        foreach (var diagnostic in context.Diagnostics)
+        {
+            if (EditOf(diagnostic) is not { } edit)
+            {
+                continue;
+            }
+
+            var title = $"Add [JsonSerializable(typeof({diagnostic.Properties[ContextCoverageAnalyzer.TypeNameProperty]}))] to '{diagnostic.Properties[ContextCoverageAnalyzer.ContextProperty]}'";
+            context.RegisterCodeFix(
+                CodeAction.Create(title, cancellationToken => ContextAttributes.AddAsync(context.Document.Project.Solution, [edit], cancellationToken), EquivalenceKey),
+                diagnostic);
+        }
+
+        return Task.CompletedTask;
+    }
+
+    /// <summary>The edit a diagnostic asks for, or <see langword="null"/> when it does not carry what the fix needs.</summary>
+    internal static ContextEdit? EditOf(Diagnostic diagnostic) =>
+        diagnostic.AdditionalLocations.Count == 1 && diagnostic.Properties.TryGetValue(ContextCoverageAnalyzer.TypeIdProperty, out var typeId) && typeId is not null
+            ? new ContextEdit(diagnostic.AdditionalLocations[0], [typeId])
+            : null;
+}

@@ -1,0 +1,59 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CodeActions;
+using Microsoft.CodeAnalysis.CodeFixes;
+
+namespace RefitStj.Analyzers.CodeFixes;
+
+/// <summary>
+/// Fix-all for RSTJ001: every missing type of every context in scope, each declared once, in one edit per context
+/// (Roslyn's batch fixer would drop all but one of several insertions at the same place), in type-name order.
+/// </summary>
+internal sealed class AddJsonSerializableFixAll : FixAllProvider
+{
+    public static AddJsonSerializableFixAll Instance { get; } = new();
+
+    private AddJsonSerializableFixAll()
+    {
+    }
+
+    public override async Task<CodeAction?> GetFixAsync(FixAllContext fixAllContext)
+    {
+        var diagnostics = new List<Diagnostic>();
+        switch (fixAllContext.Scope)
+        {
+            case FixAllScope.Document when fixAllContext.Document is { } document:
+                diagnostics.AddRange(await fixAllContext.GetDocumentDiagnosticsAsync(document).ConfigureAwait(false));
+                break;
+            case FixAllScope.Project:
+                diagnostics.AddRange(await fixAllContext.GetAllDiagnosticsAsync(fixAllContext.Project).ConfigureAwait(false));
+                break;
+            case FixAllScope.Solution:
+                foreach (var project in fixAllContext.Solution.Projects)
+                {
+                    diagnostics.AddRange(await fixAllContext.GetAllDiagnosticsAsync(project).ConfigureAwait(false));
+                }
+
+                break;
+            default:
+                return null;
+        }
+
+        // One edit per context, its types in name order: the same lines whatever order the diagnostics come in.
+        var edits = diagnostics
+            .Where(d => AddJsonSerializableCodeFix.EditOf(d) is not null)
+            .GroupBy(d => d.AdditionalLocations[0])
+            .Select(context => new ContextEdit(
+                context.Key,
+                context.OrderBy(d => d.Properties[ContextCoverageAnalyzer.TypeNameProperty], StringComparer.Ordinal)
+                    .Select(d => d.Properties[ContextCoverageAnalyzer.TypeIdProperty]!)
+                    .Distinct(StringComparer.Ordinal)
+                    .ToList()))
+            .ToList();
+        return edits.Count == 0
+            ? null
+            : CodeAction.Create(
+                "Add [JsonSerializable] for every type the Refit interfaces need",
+                cancellationToken => ContextAttributes.AddAsync(fixAllContext.Solution, edits, cancellationToken),
+                AddJsonSerializableCodeFix.EquivalenceKey);
+    }
+}

@@ -1,0 +1,90 @@
+using Microsoft.CodeAnalysis;
+
+namespace RefitStj.Analyzers;
+
+/// <summary>
+/// The types a source-generated <c>JsonSerializerContext</c> has metadata for, read from what System.Text.Json's
+/// generator emitted: one <c>JsonTypeInfo&lt;T&gt;</c> property per type, declared or reachable from a declared one.
+/// </summary>
+internal sealed class ContextCoverage
+{
+    // Generated trees live under the generator's assembly name, in the compiler and in the IDE alike.
+    private const string GeneratorAssembly = "System.Text.Json.SourceGeneration";
+
+    private readonly HashSet<ITypeSymbol> _covered;
+    private readonly HashSet<ITypeSymbol> _declared;
+
+    private ContextCoverage(INamedTypeSymbol context, HashSet<ITypeSymbol> covered, HashSet<ITypeSymbol> declared, Location? lastAttribute)
+    {
+        Context = context;
+        _covered = covered;
+        _declared = declared;
+        LastAttribute = lastAttribute;
+    }
+
+    public INamedTypeSymbol Context { get; }
+
+    /// <summary>The context's last <c>[JsonSerializable]</c> attribute in source: the fix adds the next one after it.</summary>
+    public Location? LastAttribute { get; }
+
+    /// <summary>
+    /// Whether a call for <paramref name="type"/> finds metadata. A type already named by <c>[JsonSerializable]</c> counts
+    /// as covered even without generated metadata: the generator has reported why, and adding the attribute again fixes nothing.
+    /// </summary>
+    public bool Covers(ITypeSymbol type) => _covered.Contains(type) || _declared.Contains(type);
+
+    /// <summary>
+    /// The coverage of <paramref name="context"/>, or <see langword="null"/> when the generator's output is not in the
+    /// compilation (generator not run, or the context is not one it accepts): then nothing can be said.
+    /// </summary>
+    public static ContextCoverage? Read(INamedTypeSymbol context, KnownSymbols known)
+    {
+        if (!KnownSymbols.DerivesFrom(context.BaseType, known.JsonSerializerContext) || !HasGeneratedResolver(context))
+        {
+            return null;
+        }
+
+        var covered = new HashSet<ITypeSymbol>(SymbolEqualityComparer.Default);
+        foreach (var member in context.GetMembers())
+        {
+            if (member is IPropertySymbol { IsStatic: false, Type: INamedTypeSymbol { TypeArguments.Length: 1 } type }
+                && SymbolEqualityComparer.Default.Equals(type.OriginalDefinition, known.JsonTypeInfo))
+            {
+                covered.Add(type.TypeArguments[0]);
+            }
+        }
+
+        var declared = new HashSet<ITypeSymbol>(SymbolEqualityComparer.Default);
+        Location? lastAttribute = null;
+        foreach (var attribute in context.GetAttributes())
+        {
+            if (KnownSymbols.Is(attribute.AttributeClass, known.JsonSerializableAttribute)
+                && attribute.ConstructorArguments.Length > 0 && attribute.ConstructorArguments[0].Value is ITypeSymbol declaredType)
+            {
+                declared.Add(declaredType);
+                lastAttribute = attribute.ApplicationSyntaxReference is { } reference ? Location.Create(reference.SyntaxTree, reference.Span) : lastAttribute;
+            }
+        }
+
+        return new ContextCoverage(context, covered, declared, lastAttribute);
+    }
+
+    /// <summary>
+    /// Whether System.Text.Json's generator wrote the context's <c>GetTypeInfo(Type)</c> override, as it always does: a
+    /// context without it (generator not run, or a hand-written one) has no generated metadata to read.
+    /// </summary>
+    private static bool HasGeneratedResolver(INamedTypeSymbol context)
+    {
+        foreach (var member in context.GetMembers("GetTypeInfo"))
+        {
+            if (member is IMethodSymbol { IsOverride: true, Parameters.Length: 1 } method
+                && method.Parameters[0].Type is { Name: "Type", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } }
+                && method.DeclaringSyntaxReferences.Any(r => r.SyntaxTree.FilePath.IndexOf(GeneratorAssembly, StringComparison.Ordinal) >= 0))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+}

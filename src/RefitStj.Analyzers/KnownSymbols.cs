@@ -1,0 +1,128 @@
+using Microsoft.CodeAnalysis;
+
+namespace RefitStj.Analyzers;
+
+/// <summary>The types the analysis names, resolved once per compilation; absent when the compilation cannot pair them.</summary>
+internal sealed class KnownSymbols
+{
+    private KnownSymbols(Compilation compilation, INamedTypeSymbol serializer, INamedTypeSymbol settings, INamedTypeSymbol context, INamedTypeSymbol typeInfo)
+    {
+        Compilation = compilation;
+        StjContentSerializer = serializer;
+        RefitSettings = settings;
+        JsonSerializerContext = context;
+        JsonTypeInfo = typeInfo;
+        JsonSerializableAttribute = compilation.GetTypeByMetadataName("System.Text.Json.Serialization.JsonSerializableAttribute");
+        RestService = compilation.GetTypeByMetadataName("Refit.RestService");
+        HttpMethodAttribute = compilation.GetTypeByMetadataName("Refit.HttpMethodAttribute");
+        BodyAttribute = compilation.GetTypeByMetadataName("Refit.BodyAttribute");
+        MultipartAttribute = compilation.GetTypeByMetadataName("Refit.MultipartAttribute");
+        AliasAsAttribute = compilation.GetTypeByMetadataName("Refit.AliasAsAttribute");
+        BodyCapableMethods = Resolve(compilation, "Refit.PostAttribute", "Refit.PutAttribute", "Refit.PatchAttribute");
+        ApiResponses = Resolve(compilation, "Refit.ApiResponse`1", "Refit.IApiResponse`1");
+        NonGenericApiResponse = compilation.GetTypeByMetadataName("Refit.IApiResponse");
+        ReturnTypeAdapter = compilation.GetTypeByMetadataName("Refit.IReturnTypeAdapter`2");
+        AwaitedResults = Resolve(compilation, "System.Threading.Tasks.Task`1", "System.Threading.Tasks.ValueTask`1", "System.IObservable`1");
+        AsyncEnumerable = compilation.GetTypeByMetadataName("System.Collections.Generic.IAsyncEnumerable`1");
+        RawContentTypes = Resolve(compilation, "System.Net.Http.HttpContent", "System.IO.Stream", "System.Net.Http.HttpResponseMessage");
+        CancellationToken = compilation.GetTypeByMetadataName("System.Threading.CancellationToken");
+    }
+
+    public Compilation Compilation { get; }
+
+    public INamedTypeSymbol StjContentSerializer { get; }
+
+    public INamedTypeSymbol RefitSettings { get; }
+
+    public INamedTypeSymbol JsonSerializerContext { get; }
+
+    /// <summary><c>JsonTypeInfo&lt;T&gt;</c>: the System.Text.Json generator emits one such property per type a context covers.</summary>
+    public INamedTypeSymbol JsonTypeInfo { get; }
+
+    public INamedTypeSymbol? JsonSerializableAttribute { get; }
+
+    public INamedTypeSymbol? RestService { get; }
+
+    public INamedTypeSymbol? HttpMethodAttribute { get; }
+
+    public INamedTypeSymbol? BodyAttribute { get; }
+
+    public INamedTypeSymbol? MultipartAttribute { get; }
+
+    public INamedTypeSymbol? AliasAsAttribute { get; }
+
+    /// <summary>POST, PUT and PATCH: the methods for which Refit infers a body from an unattributed parameter.</summary>
+    public IReadOnlyList<INamedTypeSymbol> BodyCapableMethods { get; }
+
+    /// <summary><c>ApiResponse&lt;T&gt;</c> and <c>IApiResponse&lt;T&gt;</c>: Refit deserializes their <c>T</c>.</summary>
+    public IReadOnlyList<INamedTypeSymbol> ApiResponses { get; }
+
+    public INamedTypeSymbol? NonGenericApiResponse { get; }
+
+    public INamedTypeSymbol? ReturnTypeAdapter { get; }
+
+    /// <summary><c>Task&lt;T&gt;</c>, <c>ValueTask&lt;T&gt;</c> and <c>IObservable&lt;T&gt;</c>: one response read as <c>T</c>.</summary>
+    public IReadOnlyList<INamedTypeSymbol> AwaitedResults { get; }
+
+    public INamedTypeSymbol? AsyncEnumerable { get; }
+
+    /// <summary>HttpContent, Stream and HttpResponseMessage: Refit hands these over as they are, never through the serializer.</summary>
+    public IReadOnlyList<INamedTypeSymbol> RawContentTypes { get; }
+
+    public INamedTypeSymbol? CancellationToken { get; }
+
+    /// <summary>The symbols, or <see langword="null"/> when RefitStj, Refit or System.Text.Json's metadata types are not referenced.</summary>
+    public static KnownSymbols? Create(Compilation compilation)
+    {
+        var serializer = compilation.GetTypeByMetadataName("RefitStj.StjContentSerializer");
+        var settings = compilation.GetTypeByMetadataName("Refit.RefitSettings");
+        var context = compilation.GetTypeByMetadataName("System.Text.Json.Serialization.JsonSerializerContext");
+        var typeInfo = compilation.GetTypeByMetadataName("System.Text.Json.Serialization.Metadata.JsonTypeInfo`1");
+        return serializer is null || settings is null || context is null || typeInfo is null
+            ? null
+            : new KnownSymbols(compilation, serializer, settings, context, typeInfo);
+    }
+
+    public static bool Is(ITypeSymbol? type, INamedTypeSymbol? expected) =>
+        type is not null && expected is not null && SymbolEqualityComparer.Default.Equals(type, expected);
+
+    public static bool IsOneOf(ITypeSymbol type, IReadOnlyList<INamedTypeSymbol> candidates)
+    {
+        foreach (var candidate in candidates)
+        {
+            if (SymbolEqualityComparer.Default.Equals(type, candidate))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    public static bool DerivesFrom(ITypeSymbol? type, INamedTypeSymbol baseType)
+    {
+        for (var current = type; current is not null; current = current.BaseType)
+        {
+            if (SymbolEqualityComparer.Default.Equals(current, baseType))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    private static INamedTypeSymbol[] Resolve(Compilation compilation, params string[] metadataNames)
+    {
+        var found = new List<INamedTypeSymbol>(metadataNames.Length);
+        foreach (var name in metadataNames)
+        {
+            if (compilation.GetTypeByMetadataName(name) is { } type)
+            {
+                found.Add(type);
+            }
+        }
+
+        return found.ToArray();
+    }
+}
