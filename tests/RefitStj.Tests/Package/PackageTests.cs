@@ -105,6 +105,16 @@ public sealed class PackageTests : IClassFixture<PackageTests.PackedPackage>
     }
 
     [Fact]
+    public void Package_Version_Is_The_One_MinVer_Computes_From_The_Git_Tags()
+    {
+        // PackageVersionTests pins what MinVer computes for each kind of history; this pins that pack writes it.
+        var computed = Repository.Dotnet(
+            "msbuild", "src/RefitStj/RefitStj.csproj", "-t:MinVer", "-getProperty:PackageVersion", "-p:Configuration=Release", "-nodeReuse:false");
+
+        Assert.Equal(computed.Trim(), _package.Metadata("version"));
+    }
+
+    [Fact]
     public void Packed_Package_Restores_Builds_And_Runs_In_A_Consumer_Project()
     {
         var output = _package.RunConsumer();
