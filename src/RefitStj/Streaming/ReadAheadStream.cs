@@ -7,27 +7,11 @@ namespace RefitStj.Streaming;
 /// transcoding stream asks for 4 KiB) waits on the inner stream once a chunk, with one async state machine a chunk
 /// rather than one per small read. Dispose it to give the chunk back to the pool.
 /// </summary>
-internal sealed class ReadAheadStream(Stream inner, int chunkSize) : Stream
+internal sealed class ReadAheadStream(Stream inner, int chunkSize) : ReadOnlyStream
 {
     private byte[]? _chunk;
     private int _start;
     private int _end;
-
-    public override bool CanRead => true;
-
-    public override bool CanSeek => false;
-
-    public override bool CanWrite => false;
-
-    public override long Length => throw new NotSupportedException();
-
-    public override long Position
-    {
-        get => throw new NotSupportedException();
-        set => throw new NotSupportedException();
-    }
-
-    public override int Read(byte[] buffer, int offset, int count) => Read(buffer.AsSpan(offset, count));
 
     public override int Read(Span<byte> buffer)
     {
@@ -42,19 +26,6 @@ internal sealed class ReadAheadStream(Stream inner, int chunkSize) : Stream
 
     public override ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default) =>
         _start < _end || buffer.IsEmpty ? ValueTask.FromResult(Take(buffer.Span)) : FillAndTakeAsync(buffer, cancellationToken);
-
-    public override Task<int> ReadAsync(byte[] buffer, int offset, int count, CancellationToken cancellationToken) =>
-        ReadAsync(buffer.AsMemory(offset, count), cancellationToken).AsTask();
-
-    public override void Flush()
-    {
-    }
-
-    public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
-
-    public override void SetLength(long value) => throw new NotSupportedException();
-
-    public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
 
     protected override void Dispose(bool disposing)
     {

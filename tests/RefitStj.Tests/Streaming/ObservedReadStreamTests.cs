@@ -5,23 +5,6 @@ namespace RefitStj.Tests.Streaming;
 public sealed class ObservedReadStreamTests
 {
     [Fact]
-    public void Is_A_Forward_Only_Read_Only_Stream()
-    {
-        using var stream = new LimitedReadStream(new MemoryStream([1, 2, 3]), limit: 10);
-
-        Assert.True(stream.CanRead);
-        Assert.False(stream.CanSeek);
-        Assert.False(stream.CanWrite);
-        Assert.Throws<NotSupportedException>(() => stream.Length);
-        Assert.Throws<NotSupportedException>(() => stream.Position);
-        Assert.Throws<NotSupportedException>(() => stream.Position = 0);
-        Assert.Throws<NotSupportedException>(() => stream.Seek(0, SeekOrigin.Begin));
-        Assert.Throws<NotSupportedException>(() => stream.SetLength(0));
-        Assert.Throws<NotSupportedException>(() => stream.Write([1], 0, 1));
-        stream.Flush();
-    }
-
-    [Fact]
     public async Task Every_Read_Overload_Reads_Through_To_The_Inner_Stream()
     {
         using var stream = new LimitedReadStream(new MemoryStream([1, 2, 3, 4, 5, 6]), limit: 10);

@@ -36,20 +36,6 @@ public sealed class PrefixedReadStreamTests
         Assert.Equal("xyz"u8.ToArray(), await ReadAllAsync(stream, readSize: 16));
     }
 
-    [Fact]
-    public void Is_A_Forward_Only_Read_Only_Stream()
-    {
-        using var stream = new PrefixedReadStream("a"u8.ToArray(), Stream.Null);
-
-        Assert.Equal((true, false, false), (stream.CanRead, stream.CanSeek, stream.CanWrite));
-        Assert.Throws<NotSupportedException>(() => stream.Length);
-        Assert.Throws<NotSupportedException>(() => stream.Position);
-        Assert.Throws<NotSupportedException>(() => stream.Position = 0);
-        Assert.Throws<NotSupportedException>(() => stream.Seek(0, SeekOrigin.Begin));
-        Assert.Throws<NotSupportedException>(() => stream.SetLength(1));
-        Assert.Throws<NotSupportedException>(() => stream.Write([1], 0, 1));
-    }
-
     internal static async Task<byte[]> ReadAllAsync(Stream stream, int readSize)
     {
         var buffer = new byte[readSize];

@@ -63,20 +63,6 @@ public sealed class ReadAheadStreamTests
         Assert.Equal(0, inner.AsyncReads);
     }
 
-    [Fact]
-    public void Is_A_Forward_Only_Read_Only_Stream()
-    {
-        using var stream = new ReadAheadStream(Stream.Null, chunkSize: 16);
-
-        Assert.Equal((true, false, false), (stream.CanRead, stream.CanSeek, stream.CanWrite));
-        Assert.Throws<NotSupportedException>(() => stream.Length);
-        Assert.Throws<NotSupportedException>(() => stream.Position);
-        Assert.Throws<NotSupportedException>(() => stream.Position = 0);
-        Assert.Throws<NotSupportedException>(() => stream.Seek(0, SeekOrigin.Begin));
-        Assert.Throws<NotSupportedException>(() => stream.SetLength(1));
-        Assert.Throws<NotSupportedException>(() => stream.Write([1], 0, 1));
-    }
-
     private sealed class CountingMemoryStream(byte[] data) : MemoryStream(data)
     {
         public int Reads { get; private set; }
