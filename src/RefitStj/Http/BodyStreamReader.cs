@@ -97,7 +97,7 @@ internal static class BodyStreamReader
                 {
                     buffer = StreamBuffers.Grow(buffer, length, maxHeld - 1L);
                 }
-                else if (IsBlank(buffer.AsSpan(0, length)))
+                else if (JsonBodyReader.IsBlank(buffer.AsSpan(0, length)))
                 {
                     // Only blanks so far, which the body may be made of: keep nothing and read on.
                     length = 0;
@@ -131,7 +131,4 @@ internal static class BodyStreamReader
         cancellationToken.ThrowIfCancellationRequested();
         return value;
     }
-
-    private static bool IsBlank(ReadOnlySpan<byte> utf8) =>
-        (utf8.StartsWith("\uFEFF"u8) ? utf8[3..] : utf8).IndexOfAnyExcept(StreamBuffers.WhiteSpace) < 0;
 }

@@ -63,13 +63,8 @@ internal static class JsonBodyReader
 
     public static T? Deserialize<T>(ReadOnlySpan<byte> utf8, JsonTypeInfo<T> typeInfo)
     {
-        // The span entry point, unlike the stream ones, does not skip a UTF-8 byte order mark.
-        if (utf8.StartsWith("\uFEFF"u8))
-        {
-            utf8 = utf8[3..];
-        }
-
-        if (utf8.IndexOfAnyExcept(StreamBuffers.WhiteSpace) < 0)
+        utf8 = WithoutBom(utf8);
+        if (IsBlank(utf8))
         {
             return default;
         }
@@ -151,6 +146,12 @@ internal static class JsonBodyReader
             return collector.ReadValue();
         }
     }
+
+    /// <summary>Whether a body, or its start, is only a byte order mark and whitespace: what reads as <c>default</c>.</summary>
+    internal static bool IsBlank(ReadOnlySpan<byte> utf8) => WithoutBom(utf8).IndexOfAnyExcept(StreamBuffers.WhiteSpace) < 0;
+
+    // The span entry point, unlike the stream ones, does not skip a UTF-8 byte order mark.
+    private static ReadOnlySpan<byte> WithoutBom(ReadOnlySpan<byte> utf8) => utf8.StartsWith("\uFEFF"u8) ? utf8[3..] : utf8;
 
     // CopyToAsync wraps an IOException from either stream in an HttpRequestException; reading the stream would not.
     private static bool IsCopyWrapper(HttpRequestException ex) => ex.InnerException is IOException or ObjectDisposedException;
