@@ -22,7 +22,7 @@ internal static class RefitDefaults
             AllowDuplicateProperties = false,
 #endif
         };
-        options.Converters.Add(new ObjectToInferredTypesConverter());
+        options.Converters.Add(new RefitObjectConverter());
         options.Converters.Add(new CamelCaseEnumConverterFactory());
         return options;
     }

@@ -1,9 +1,9 @@
 using System.Text.Json;
 using RefitStj.Tests.Support;
 
-namespace RefitStj.Tests.Serialization;
+namespace RefitStj.Tests;
 
-public sealed class ObjectToInferredTypesConverterTests
+public sealed class RefitObjectConverterTests
 {
     private readonly StjContentSerializer _serializer = new();
 
