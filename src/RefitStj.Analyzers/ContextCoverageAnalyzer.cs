@@ -34,7 +34,8 @@ public sealed class ContextCoverageAnalyzer : DiagnosticAnalyzer
     private static readonly SymbolDisplayFormat s_typeFormat = SymbolDisplayFormat.MinimallyQualifiedFormat
         .RemoveMiscellaneousOptions(SymbolDisplayMiscellaneousOptions.IncludeNullableReferenceTypeModifier);
 
-    internal static readonly DiagnosticDescriptor Rule = new(
+    // A field, not a property: the release-tracking analyzer (RS2002) only reads descriptors from field initializers.
+    private static readonly DiagnosticDescriptor s_rule = new(
         DiagnosticId,
         title: "A source-generated JsonSerializerContext lacks a type a Refit interface reads or writes",
         messageFormat: "'{0}' {1} '{2}' through the content serializer, but '{3}' has no metadata for it and the call will throw NotSupportedException: add [JsonSerializable(typeof({2}))] to '{3}'",
@@ -42,6 +43,8 @@ public sealed class ContextCoverageAnalyzer : DiagnosticAnalyzer
         defaultSeverity: DiagnosticSeverity.Warning,
         isEnabledByDefault: true,
         description: "StjContentSerializer over a JsonSerializerContext uses only that context's metadata. A type a Refit method reads or writes that the context neither declares with [JsonSerializable] nor reaches from a declared type fails at the first call of that method.");
+
+    internal static DiagnosticDescriptor Rule => s_rule;
 
     /// <inheritdoc/>
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule);

@@ -19,7 +19,7 @@ internal sealed class BodyCollector<T> : Stream
     private const int MinGrowthSize = 16 * 1024;
 
     [ThreadStatic]
-    private static BodyCollector<T>? t_cached;
+    private static BodyCollector<T>? s_cached;
 
     private JsonTypeInfo<T>? _typeInfo;
     private byte[]? _buffer;
@@ -56,8 +56,8 @@ internal sealed class BodyCollector<T> : Stream
     public static BodyCollector<T> Rent(JsonTypeInfo<T> typeInfo, long limit, long wholeLength)
     {
         // Taken out of the slot while in use: a content may read another body on this thread before it writes to us.
-        var collector = t_cached ?? new BodyCollector<T>();
-        t_cached = null;
+        var collector = s_cached ?? new BodyCollector<T>();
+        s_cached = null;
         collector._typeInfo = typeInfo;
         collector._limit = limit;
         collector._wholeLength = wholeLength;
@@ -136,7 +136,7 @@ internal sealed class BodyCollector<T> : Stream
         _read = false;
         _value = default;
         _typeInfo = null;
-        t_cached = this;
+        s_cached = this;
         base.Dispose(disposing);
     }
 

@@ -14,7 +14,7 @@ namespace RefitStj.Http;
 internal sealed class JsonBodyWriter
 {
     [ThreadStatic]
-    private static JsonBodyWriter? t_cached;
+    private static JsonBodyWriter? s_cached;
 
     private readonly PooledBufferWriter _buffer = new();
     private Utf8JsonWriter? _writer;
@@ -80,8 +80,8 @@ internal sealed class JsonBodyWriter
     private static byte[] Serialize<TValue>(TValue value, JsonTypeInfo typeInfo, int sizeHint, out int length, out int grownTo)
     {
         // Taken off the thread while in use, so a converter that re-enters the serializer gets a writer of its own.
-        var self = t_cached ?? new JsonBodyWriter();
-        t_cached = null;
+        var self = s_cached ?? new JsonBodyWriter();
+        s_cached = null;
         try
         {
             var writer = self.Start(typeInfo.Options, sizeHint);
@@ -104,7 +104,7 @@ internal sealed class JsonBodyWriter
         finally
         {
             self._buffer.Abandon();
-            t_cached = self;
+            s_cached = self;
         }
     }
 
