@@ -26,9 +26,6 @@ internal static class Charsets
         return FindCharset(contentType, out var charset) ? GetTranscodingEncoding(charset) : null;
     }
 
-    /// <inheritdoc cref="GetTranscodingEncoding(ReadOnlySpan{char})"/>
-    public static Encoding? GetTranscodingEncoding(string? charset) => charset is null ? null : GetTranscodingEncoding(charset.AsSpan());
-
     /// <summary>The encoding to transcode from, or <see langword="null"/> when the body is already UTF-8.</summary>
     /// <exception cref="InvalidOperationException">The charset is not one this runtime knows.</exception>
     public static Encoding? GetTranscodingEncoding(ReadOnlySpan<char> charset)

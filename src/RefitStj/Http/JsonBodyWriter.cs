@@ -95,7 +95,6 @@ internal sealed class JsonBodyWriter
                 JsonSerializer.Serialize(writer, value, typeInfo);
             }
 
-            writer.Flush();
             var grew = self._buffer.Grew;
             var rented = self._buffer.Detach(out length);
             grownTo = grew ? rented.Length : 0;

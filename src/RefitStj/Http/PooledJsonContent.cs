@@ -138,11 +138,8 @@ internal sealed class PooledJsonContent : HttpContent
 
     protected override Task<Stream> CreateContentReadStreamAsync() => Task.FromResult(CreateContentReadStream(CancellationToken.None));
 
-    protected override Stream CreateContentReadStream(CancellationToken cancellationToken)
-    {
-        ObjectDisposedException.ThrowIf(_disposed, this);
-        return new PooledJsonContentStream(this);
-    }
+    // HttpContent refuses a read of a disposed content before it gets here.
+    protected override Stream CreateContentReadStream(CancellationToken cancellationToken) => new PooledJsonContentStream(this);
 
     protected override void Dispose(bool disposing)
     {

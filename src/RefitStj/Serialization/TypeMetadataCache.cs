@@ -5,8 +5,9 @@ using System.Text.Json.Serialization.Metadata;
 namespace RefitStj.Serialization;
 
 /// <summary>
-/// <see cref="TypeMetadata{T}"/> per options instance and type. System.Text.Json caches only the last root type,
-/// and Refit alternates request and response types, so every call would otherwise pay a dictionary lookup and a cast.
+/// <see cref="TypeMetadata{T}"/> (a type's <see cref="JsonTypeInfo{T}"/> and what the body writer keeps about it) per
+/// options instance and type. System.Text.Json caches the type info itself; the static slot per type spares the first
+/// options instance (the shared default in most apps) the dictionary lookup and cast on every call.
 /// </summary>
 internal sealed class TypeMetadataCache(JsonSerializerOptions options)
 {

@@ -6,13 +6,12 @@ namespace RefitStj.Tests.Http;
 public sealed class CharsetsTests
 {
     [Theory]
-    [InlineData(null)]
     [InlineData("utf-8")]
     [InlineData("UTF-8")]
     [InlineData("\"utf-8\"")]
     [InlineData(" utf8 ")]
     [InlineData("\" UTF8 \"")]
-    public void Utf8_Or_No_Charset_Needs_No_Transcoding(string? charset)
+    public void Utf8_Charset_Needs_No_Transcoding(string charset)
     {
         Assert.Null(Charsets.GetTranscodingEncoding(charset));
     }
