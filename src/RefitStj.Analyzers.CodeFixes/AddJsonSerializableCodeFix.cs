@@ -25,6 +25,12 @@ public sealed class AddJsonSerializableCodeFix : CodeFixProvider
     {
         foreach (var diagnostic in context.Diagnostics)
         {
+            if (AddSseItemConverter.ActionFor(context.Document, diagnostic) is { } addConverter)
+            {
+                context.RegisterCodeFix(addConverter, diagnostic);
+                continue;
+            }
+
             if (EditOf(diagnostic) is not { } edit)
             {
                 continue;

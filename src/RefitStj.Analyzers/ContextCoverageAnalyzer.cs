@@ -47,7 +47,7 @@ public sealed class ContextCoverageAnalyzer : DiagnosticAnalyzer
     internal static DiagnosticDescriptor Rule => s_rule;
 
     /// <inheritdoc/>
-    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule);
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule, SseItemConverters.Rule);
 
     /// <inheritdoc/>
     public override void Initialize(AnalysisContext context)
@@ -96,12 +96,18 @@ public sealed class ContextCoverageAnalyzer : DiagnosticAnalyzer
             foreach (var serialized in contract)
             {
                 context.CancellationToken.ThrowIfCancellationRequested();
+                string Display(ITypeSymbol type) => type.ToMinimalDisplayString(invocation.SemanticModel!, invocation.Syntax.SpanStart, s_typeFormat);
+                if (SseItemConverters.Missing(serialized, coverage.Context, invocation.Syntax.GetLocation(), lastAttribute, _known, Display, reported) is { } converter)
+                {
+                    context.ReportDiagnostic(converter);
+                }
+
                 if (coverage.Covers(serialized.Type) || !reported.Add(serialized.Type))
                 {
                     continue;
                 }
 
-                var typeName = serialized.Type.ToMinimalDisplayString(invocation.SemanticModel!, invocation.Syntax.SpanStart, s_typeFormat);
+                var typeName = Display(serialized.Type);
                 var properties = ImmutableDictionary<string, string?>.Empty
                     .Add(TypeIdProperty, DocumentationCommentId.CreateReferenceId(serialized.Type))
                     .Add(TypeNameProperty, typeName)

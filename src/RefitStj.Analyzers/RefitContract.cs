@@ -64,7 +64,7 @@ internal static class RefitContract
     /// <summary>
     /// The type Refit deserializes a response into: the <c>T</c> of <c>Task&lt;T&gt;</c>, <c>ValueTask&lt;T&gt;</c> or
     /// <c>IObservable&lt;T&gt;</c>, unwrapped from <c>ApiResponse&lt;T&gt;</c>/<c>IApiResponse&lt;T&gt;</c>, and the item type
-    /// of <c>IAsyncEnumerable&lt;T&gt;</c>. Not string, Stream, HttpContent or HttpResponseMessage, which Refit returns itself.
+    /// of <c>IAsyncEnumerable&lt;T&gt;</c> (the data type of <c>IAsyncEnumerable&lt;SseItem&lt;T&gt;&gt;</c>). Not string, Stream, HttpContent or HttpResponseMessage, which Refit returns itself.
     /// </summary>
     internal static ITypeSymbol? ResponseType(ITypeSymbol returnType, KnownSymbols known, Func<INamedTypeSymbol, bool> isAdapted)
     {
@@ -85,9 +85,14 @@ internal static class RefitContract
         }
 
         // Each streamed item goes through DeserializeStreamAsync<T>, strings included: Refit special-cases nothing there.
-        return KnownSymbols.Is(wrapper.OriginalDefinition, known.AsyncEnumerable) && !IsNonJson(result, known) && !IsApiResponse(result, known)
-            ? Certain(result, known)
-            : null;
+        // An SseItem<T>'s data is read as T (through the SseItemConverter<T> SseItemConverters checks for).
+        if (!KnownSymbols.Is(wrapper.OriginalDefinition, known.AsyncEnumerable))
+        {
+            return null;
+        }
+
+        result = SseItemConverters.DataType(result, known.Compilation) ?? result;
+        return !IsNonJson(result, known) && !IsApiResponse(result, known) ? Certain(result, known) : null;
     }
 
     /// <summary>HttpContent, Stream, HttpResponseMessage or a type derived from one: raw content, never JSON.</summary>

@@ -13,6 +13,14 @@ public sealed partial class StjContentSerializer : IStreamingContentSerializer
     /// data of server-sent events. Memory is bounded by the largest item (at most <see cref="MaxStreamItemSize"/>), not
     /// the body.
     /// </summary>
+    /// <remarks>
+    /// Server-sent events: an event with blank data is skipped, and one whose data is <c>[DONE]</c> (surrounding
+    /// whitespace aside) ends the stream without reading further, as OpenAI-style APIs end theirs. With
+    /// <typeparamref name="T"/> an <c>SseItem&lt;TData&gt;</c>, each event comes with its type, id and retry interval as
+    /// <c>SseParser</c> reports them and its data read as a <c>TData</c> (<see langword="default"/> when blank); this
+    /// needs a <see cref="SseItemConverter{T}"/> in the options unless they are reflection-based, and a server-sent
+    /// event response.
+    /// </remarks>
     /// <typeparam name="T">The item type.</typeparam>
     /// <param name="stream">The body; it is read, never disposed.</param>
     /// <param name="format">How the body frames its items.</param>
@@ -22,23 +30,35 @@ public sealed partial class StjContentSerializer : IStreamingContentSerializer
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="format"/> is not a defined value.</exception>
     /// <exception cref="ResponseTooLargeException">More than <see cref="MaxResponseBodySize"/> bytes were read, or one item is larger than <see cref="MaxStreamItemSize"/>.</exception>
     /// <exception cref="System.Text.Json.JsonException">An item is not valid JSON for <typeparamref name="T"/>; the message names the element, line or event.</exception>
+    /// <exception cref="NotSupportedException"><typeparamref name="T"/> is an <c>SseItem&lt;TData&gt;</c> and the options list no <see cref="SseItemConverter{T}"/> (the message names the fix), or the response is not server-sent events.</exception>
     [SuppressMessage("Reliability", "CA2000", Justification = "The limit wrappers hold nothing to dispose; the caller keeps owning the stream.")]
     public IAsyncEnumerable<T?> DeserializeStreamAsync<T>(Stream stream, StreamingContentFormat format, CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(stream);
-        var typeInfo = _metadata.Get<T>().TypeInfo;
+        if (format is not (StreamingContentFormat.JsonArray or StreamingContentFormat.JsonLines or StreamingContentFormat.ServerSentEvents))
+        {
+            throw new ArgumentOutOfRangeException(nameof(format), format, "Not a StreamingContentFormat value.");
+        }
+
+        // SseItem<T> comes whole from an SseItemConverter<T>, which knows T: Refit asks for SseItem<T>, never for T.
+        var sseItems = SseItemTypes.IsSseItem(typeof(T)) ? SseItemTypes.ReaderFor<T>(_metadata.Options, _dynamicSseItems, format) : null;
+        var typeInfo = sseItems is null ? _metadata.Get<T>().TypeInfo : null;
         if (_maxResponseBodySize is { } limit)
         {
             stream = new LimitedReadStream(stream, limit);
         }
 
         var maxItemSize = _maxStreamItemSize ?? long.MaxValue;
+        if (sseItems is not null)
+        {
+            return sseItems.ReadAsync(stream, _metadata.Options, maxItemSize, cancellationToken)!;
+        }
+
         return format switch
         {
-            StreamingContentFormat.JsonArray => JsonArrayReader.ReadAsync(stream, typeInfo, maxItemSize, cancellationToken),
-            StreamingContentFormat.JsonLines => JsonLinesReader.ReadAsync(stream, typeInfo, maxItemSize, cancellationToken),
-            StreamingContentFormat.ServerSentEvents => ServerSentEventsReader.ReadAsync(stream, typeInfo, maxItemSize, cancellationToken),
-            _ => throw new ArgumentOutOfRangeException(nameof(format), format, "Not a StreamingContentFormat value."),
+            StreamingContentFormat.JsonArray => JsonArrayReader.ReadAsync(stream, typeInfo!, maxItemSize, cancellationToken),
+            StreamingContentFormat.JsonLines => JsonLinesReader.ReadAsync(stream, typeInfo!, maxItemSize, cancellationToken),
+            _ => ServerSentEventsReader.ReadAsync(stream, typeInfo!, maxItemSize, cancellationToken),
         };
     }
 

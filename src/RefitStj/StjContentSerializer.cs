@@ -5,6 +5,7 @@ using System.Text.Json.Serialization;
 using Refit;
 using RefitStj.Http;
 using RefitStj.Serialization;
+using RefitStj.Streaming;
 
 namespace RefitStj;
 
@@ -19,6 +20,7 @@ public sealed partial class StjContentSerializer : IHttpContentSerializer, ISync
     private const long DefaultMaxStreamItemSize = 16 * 1024 * 1024;
 
     private readonly TypeMetadataCache _metadata;
+    private readonly DynamicSseItemReaders? _dynamicSseItems;
     private readonly long? _maxResponseBodySize;
     private readonly long? _maxStreamItemSize = DefaultMaxStreamItemSize;
 
@@ -26,7 +28,7 @@ public sealed partial class StjContentSerializer : IHttpContentSerializer, ISync
     [RequiresUnreferencedCode(Messages.ReflectionDefaults)]
     [RequiresDynamicCode(Messages.ReflectionDefaults)]
     public StjContentSerializer()
-        : this(new TypeMetadataCache(RefitDefaults.GetShared()))
+        : this(new TypeMetadataCache(RefitDefaults.GetShared()), new DynamicSseItemReaders())
     {
     }
 
@@ -36,7 +38,7 @@ public sealed partial class StjContentSerializer : IHttpContentSerializer, ISync
     [RequiresUnreferencedCode(Messages.ReflectionOptions)]
     [RequiresDynamicCode(Messages.ReflectionOptions)]
     public StjContentSerializer(JsonSerializerOptions options)
-        : this(new TypeMetadataCache(Freeze(options)))
+        : this(new TypeMetadataCache(Freeze(options)), new DynamicSseItemReaders())
     {
     }
 
@@ -52,7 +54,12 @@ public sealed partial class StjContentSerializer : IHttpContentSerializer, ISync
     {
     }
 
-    private StjContentSerializer(TypeMetadataCache metadata) => _metadata = metadata;
+    // Only the reflection-based constructors pass dynamicSseItems: they alone may close SseItemConverter<T> at run time.
+    private StjContentSerializer(TypeMetadataCache metadata, DynamicSseItemReaders? dynamicSseItems = null)
+    {
+        _metadata = metadata;
+        _dynamicSseItems = dynamicSseItems;
+    }
 
     /// <summary>The read-only options every call uses.</summary>
     public JsonSerializerOptions Options => _metadata.Options;

@@ -19,6 +19,7 @@ var fromResolver = StjContentSerializer.CreateWithResolver(new JsonSerializerOpt
 // IRepoApi. ForGenerated, not For: Refit marks For<T> RequiresUnreferencedCode, since it may fall back to reflection.
 await ClientChecks.RunAsync(checks, "context", http => RestService.ForGenerated<IRepoApi>(http, new RefitSettings { ContentSerializer = fromContext }));
 await ClientChecks.RunAsync(checks, "resolver", http => RestService.ForGenerated<IRepoApi>(http, new RefitSettings { ContentSerializer = fromResolver }));
+await SseChecks.RunAsync(checks);
 
 try
 {

@@ -31,10 +31,11 @@ internal static class Verify
     /// Applies the fix to each diagnostic in turn (<paramref name="fixedSources"/>) and fix-all in one go
     /// (<paramref name="fixAllSources"/>, the same unless given); one fix clears every diagnostic of its type.
     /// </summary>
-    public static async Task CodeFixAsync(string[] sources, string[] fixedSources, DiagnosticResult[] expected, string[]? fixAllSources = null)
+    public static async Task CodeFixAsync(
+        string[] sources, string[] fixedSources, DiagnosticResult[] expected, string[]? fixAllSources = null, CodeFixTestBehaviors behaviors = CodeFixTestBehaviors.None)
     {
         var types = expected.Select(e => e.MessageArguments![2]).Distinct().Count();
-        var test = new CodeFixTest { NumberOfIncrementalIterations = types };
+        var test = new CodeFixTest { NumberOfIncrementalIterations = types, CodeFixTestBehaviors = behaviors };
         Configure(test, test.TestState, OutputKind.DynamicallyLinkedLibrary);
         AddSources(test.TestState, sources);
         AddSources(test.FixedState, fixedSources);

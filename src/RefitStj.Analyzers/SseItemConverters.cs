@@ -1,0 +1,91 @@
+using System.Collections.Immutable;
+using Microsoft.CodeAnalysis;
+
+namespace RefitStj.Analyzers;
+
+/// <summary>
+/// <c>IAsyncEnumerable&lt;SseItem&lt;T&gt;&gt;</c> over a context: RefitStj reads each event's data as <c>T</c> (which the
+/// context must cover, as any response type) through a <c>SseItemConverter&lt;T&gt;</c> the context lists in
+/// <c>[JsonSourceGenerationOptions(Converters = ...)]</c>; without it the call throws <c>NotSupportedException</c>.
+/// </summary>
+internal static class SseItemConverters
+{
+    /// <summary>The property holding the missing converter's documentation ID.</summary>
+    public const string ConverterIdProperty = "ConverterId";
+
+    /// <summary>The property holding the missing converter's name as the message shows it.</summary>
+    public const string ConverterNameProperty = "ConverterName";
+
+    // RSTJ001 still: the same problem (the call will throw for want of something on the context), another thing to add.
+#pragma warning disable RS1019
+    internal static readonly DiagnosticDescriptor Rule = new(
+        ContextCoverageAnalyzer.DiagnosticId,
+        title: "A source-generated JsonSerializerContext lacks a type a Refit interface reads or writes",
+        messageFormat: "'{0}' reads 'SseItem<{1}>' through the content serializer, but '{2}' lists no SseItemConverter<{1}> and the call will throw NotSupportedException: add typeof(SseItemConverter<{1}>) to [JsonSourceGenerationOptions(Converters = ...)] on '{2}'",
+        category: "Reliability",
+        defaultSeverity: DiagnosticSeverity.Warning,
+        isEnabledByDefault: true,
+        description: "StjContentSerializer over a JsonSerializerContext reads IAsyncEnumerable<SseItem<T>> through the SseItemConverter<T> the context lists; without it the first call of that method fails.");
+#pragma warning restore RS1019
+
+    /// <summary>The <c>T</c> of <c>SseItem&lt;T&gt;</c>, or <see langword="null"/> for any other type.</summary>
+    public static ITypeSymbol? DataType(ITypeSymbol item, Compilation compilation) =>
+        item is INamedTypeSymbol { TypeArguments.Length: 1 } named
+        && SymbolEqualityComparer.Default.Equals(named.OriginalDefinition, compilation.GetTypeByMetadataName("System.Net.ServerSentEvents.SseItem`1"))
+            ? named.TypeArguments[0]
+            : null;
+
+    /// <summary>
+    /// The diagnostic for a method returning <c>IAsyncEnumerable&lt;SseItem&lt;T&gt;&gt;</c> whose context lists no
+    /// <c>SseItemConverter&lt;T&gt;</c>, or <see langword="null"/> (also when <paramref name="reported"/> already has that converter).
+    /// </summary>
+    public static Diagnostic? Missing(
+        SerializedType serialized, INamedTypeSymbol context, Location location, Location lastAttribute, KnownSymbols known, Func<ITypeSymbol, string> display, HashSet<ITypeSymbol> reported)
+    {
+        if (serialized.IsBody
+            || serialized.Method.ReturnType is not INamedTypeSymbol { TypeArguments.Length: 1 } stream
+            || !KnownSymbols.Is(stream.OriginalDefinition, known.AsyncEnumerable)
+            || DataType(stream.TypeArguments[0], known.Compilation) is not { } data
+            || known.Compilation.GetTypeByMetadataName("RefitStj.SseItemConverter`1") is not { } definition)
+        {
+            return null;
+        }
+
+        var converter = definition.Construct(data.WithNullableAnnotation(NullableAnnotation.NotAnnotated));
+        if (Lists(context, converter) || !reported.Add(converter))
+        {
+            return null;
+        }
+
+        var dataName = display(data);
+        var properties = ImmutableDictionary<string, string?>.Empty
+            .Add(ConverterIdProperty, DocumentationCommentId.CreateReferenceId(converter))
+            .Add(ConverterNameProperty, $"SseItemConverter<{dataName}>")
+            .Add(ContextCoverageAnalyzer.ContextProperty, context.Name);
+        return Diagnostic.Create(
+            Rule, location, additionalLocations: [lastAttribute], properties: properties,
+            $"{serialized.Method.ContainingType.Name}.{serialized.Method.Name}", dataName, context.Name);
+    }
+
+    private static bool Lists(INamedTypeSymbol context, INamedTypeSymbol converter)
+    {
+        foreach (var attribute in context.GetAttributes())
+        {
+            if (attribute.AttributeClass is not { Name: "JsonSourceGenerationOptionsAttribute" })
+            {
+                continue;
+            }
+
+            foreach (var argument in attribute.NamedArguments)
+            {
+                if (argument.Key == "Converters" && argument.Value.Kind == TypedConstantKind.Array
+                    && argument.Value.Values.Any(value => SymbolEqualityComparer.Default.Equals(value.Value as ITypeSymbol, converter)))
+                {
+                    return true;
+                }
+            }
+        }
+
+        return false;
+    }
+}
