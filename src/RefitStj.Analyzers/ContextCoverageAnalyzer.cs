@@ -43,7 +43,7 @@ public sealed class ContextCoverageAnalyzer : DiagnosticAnalyzer
     internal static readonly DiagnosticDescriptor RuntimeTypeRule = new(
         DiagnosticId,
         title: "A source-generated JsonSerializerContext lacks a type a Refit interface writes at run time",
-        messageFormat: "'{0}' writes its '{1}' body by the runtime type, but '{3}' has no metadata for '{2}', which the compilation declares as a '{1}': sending one throws NotSupportedException; add [JsonSerializable(typeof({2}))] to '{3}' (or [JsonDerivedType] to '{1}')",
+        messageFormat: "'{0}' writes its '{1}' body by the runtime type, but '{3}' has no metadata for '{2}', one of its implementations in this compilation: sending one throws NotSupportedException; add [JsonSerializable(typeof({2}))] to '{3}' (or [JsonDerivedType] to '{1}')",
         category: "Reliability",
         defaultSeverity: DiagnosticSeverity.Warning,
         isEnabledByDefault: true,
