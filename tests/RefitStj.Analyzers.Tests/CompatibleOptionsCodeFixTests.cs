@@ -66,6 +66,7 @@ public sealed class CompatibleOptionsCodeFixTests
         var fixedContext = """
             using System.Text.Json.Serialization;
             using RefitStj;
+
             namespace App.Json
             {
                 [JsonSourceGenerationOptions(PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase, PropertyNameCaseInsensitive = true, NumberHandling = JsonNumberHandling.AllowReadingFromString, Converters = new[] { typeof(RefitObjectConverter), typeof(RefitEnumConverter<Color>), typeof(RefitEnumConverter<Size>) })]
