@@ -36,7 +36,10 @@ public sealed class AddJsonSerializableCodeFix : CodeFixProvider
                 continue;
             }
 
-            var title = $"Add [JsonSerializable(typeof({diagnostic.Properties[ContextCoverageAnalyzer.TypeNameProperty]}))] to '{diagnostic.Properties[ContextCoverageAnalyzer.ContextProperty]}'";
+            var names = NamesOf(diagnostic);
+            var title = names.Count == 1
+                ? $"Add [JsonSerializable(typeof({names[0]}))] to '{diagnostic.Properties[ContextCoverageAnalyzer.ContextProperty]}'"
+                : $"Add [JsonSerializable] for {string.Join(", ", names)} to '{diagnostic.Properties[ContextCoverageAnalyzer.ContextProperty]}'";
             context.RegisterCodeFix(
                 CodeAction.Create(title, cancellationToken => ContextAttributes.AddAsync(context.Document.Project.Solution, [edit], cancellationToken), EquivalenceKey),
                 diagnostic);
@@ -47,7 +50,13 @@ public sealed class AddJsonSerializableCodeFix : CodeFixProvider
 
     /// <summary>The edit a diagnostic asks for, or <see langword="null"/> when it does not carry what the fix needs.</summary>
     internal static ContextEdit? EditOf(Diagnostic diagnostic) =>
-        diagnostic.AdditionalLocations.Count == 1 && diagnostic.Properties.TryGetValue(ContextCoverageAnalyzer.TypeIdProperty, out var typeId) && typeId is not null
-            ? new ContextEdit(diagnostic.AdditionalLocations[0], [typeId])
+        diagnostic.AdditionalLocations.Count == 1 && diagnostic.Properties.TryGetValue(ContextCoverageAnalyzer.TypeIdProperty, out var typeIds) && typeIds is not null
+            ? new ContextEdit(diagnostic.AdditionalLocations[0], typeIds.Split(ContextCoverageAnalyzer.Separator))
             : null;
+
+    /// <summary>The names of the types a diagnostic asks for, in the order of its IDs.</summary>
+    internal static IReadOnlyList<string> NamesOf(Diagnostic diagnostic) =>
+        diagnostic.Properties.TryGetValue(ContextCoverageAnalyzer.TypeNameProperty, out var names) && names is not null
+            ? names.Split(ContextCoverageAnalyzer.Separator)
+            : [];
 }

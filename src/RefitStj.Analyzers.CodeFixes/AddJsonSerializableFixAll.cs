@@ -44,8 +44,9 @@ internal sealed class AddJsonSerializableFixAll : FixAllProvider
             .GroupBy(d => d.AdditionalLocations[0])
             .Select(context => new ContextEdit(
                 context.Key,
-                context.OrderBy(d => d.Properties[ContextCoverageAnalyzer.TypeNameProperty], StringComparer.Ordinal)
-                    .Select(d => d.Properties[ContextCoverageAnalyzer.TypeIdProperty]!)
+                context.SelectMany(d => AddJsonSerializableCodeFix.NamesOf(d).Zip(AddJsonSerializableCodeFix.EditOf(d)!.TypeIds, (name, id) => (Name: name, Id: id)))
+                    .OrderBy(type => type.Name, StringComparer.Ordinal)
+                    .Select(type => type.Id)
                     .Distinct(StringComparer.Ordinal)
                     .ToList()))
             .ToList();

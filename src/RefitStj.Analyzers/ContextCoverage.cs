@@ -24,6 +24,12 @@ internal sealed class ContextCoverage
 
     public INamedTypeSymbol Context { get; }
 
+    /// <summary>Every type the generator emitted metadata for: the declared ones and all they reach.</summary>
+    public IReadOnlyCollection<ITypeSymbol> CoveredTypes => _covered;
+
+    /// <summary>The types the context names with <c>[JsonSerializable]</c>.</summary>
+    public IReadOnlyCollection<ITypeSymbol> DeclaredTypes => _declared;
+
     /// <summary>The context's last <c>[JsonSerializable]</c> attribute in source: the fix adds the next one after it.</summary>
     public Location? LastAttribute { get; }
 

@@ -26,16 +26,11 @@ public sealed class ContextCoverageAnalyzer : DiagnosticAnalyzer
     /// <summary>The property holding the context's name.</summary>
     public const string ContextProperty = "Context";
 
-    // The factories that take a RefitSettings: RestService's, and Refit.HttpClientFactory's registrations.
-    private static readonly ImmutableHashSet<string> s_restServiceFactories = ImmutableHashSet.Create(StringComparer.Ordinal, "For", "ForGenerated");
-    private static readonly ImmutableHashSet<string> s_registrations = ImmutableHashSet.Create(StringComparer.Ordinal, "AddRefitClient", "AddRefitGeneratedClient", "AddKeyedRefitClient");
-
     // How the message names a type: as the code would, without the '?' of a nullable reference, which typeof refuses.
     private static readonly SymbolDisplayFormat s_typeFormat = SymbolDisplayFormat.MinimallyQualifiedFormat
         .RemoveMiscellaneousOptions(SymbolDisplayMiscellaneousOptions.IncludeNullableReferenceTypeModifier);
 
-    // A field, not a property: the release-tracking analyzer (RS2002) only reads descriptors from field initializers.
-    private static readonly DiagnosticDescriptor s_rule = new(
+    internal static readonly DiagnosticDescriptor Rule = new(
         DiagnosticId,
         title: "A source-generated JsonSerializerContext lacks a type a Refit interface reads or writes",
         messageFormat: "'{0}' {1} '{2}' through the content serializer, but '{3}' has no metadata for it and the call will throw NotSupportedException: add [JsonSerializable(typeof({2}))] to '{3}'",
@@ -44,10 +39,31 @@ public sealed class ContextCoverageAnalyzer : DiagnosticAnalyzer
         isEnabledByDefault: true,
         description: "StjContentSerializer over a JsonSerializerContext uses only that context's metadata. A type a Refit method reads or writes that the context neither declares with [JsonSerializable] nor reaches from a declared type fails at the first call of that method.");
 
-    internal static DiagnosticDescriptor Rule => s_rule;
+    /// <summary>The same failure for the runtime type of an interface or abstract body, which the declared type does not name.</summary>
+    internal static readonly DiagnosticDescriptor RuntimeTypeRule = new(
+        DiagnosticId,
+        title: "A source-generated JsonSerializerContext lacks a type a Refit interface writes at run time",
+        messageFormat: "'{0}' writes its '{1}' body by the runtime type, but '{3}' has no metadata for '{2}', one of its implementations in this compilation: sending one throws NotSupportedException; add [JsonSerializable(typeof({2}))] to '{3}' (or [JsonDerivedType] to '{1}')",
+        category: "Reliability",
+        defaultSeverity: DiagnosticSeverity.Warning,
+        isEnabledByDefault: true,
+        description: "RefitStj writes an interface or abstract body without polymorphism metadata by its runtime type, which needs metadata of its own: each concrete type the compilation declares for it must be in the context.");
+
+    /// <summary>The same failure for the values of <c>object</c> members, which are written by their runtime type.</summary>
+    internal static readonly DiagnosticDescriptor ObjectValueRule = new(
+        DiagnosticId,
+        title: "A source-generated JsonSerializerContext lacks the types object values are written as",
+        messageFormat: "'{0}' writes 'object' values by their runtime type, but '{2}' has no metadata for {1}: sending such a value throws NotSupportedException; add [JsonSerializable(typeof(T))] for each to '{2}'",
+        category: "Reliability",
+        defaultSeverity: DiagnosticSeverity.Warning,
+        isEnabledByDefault: true,
+        description: "An object value (a property, element or dictionary value of type object) is written by its runtime type, which needs metadata in the context: bool, int, long, double, decimal, string, DateTime, DateTimeOffset, Guid and JsonElement (what Refit's object inference reads values as) are checked.");
 
     /// <inheritdoc/>
-    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule, SseItemConverters.Rule);
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule, RuntimeTypeRule, ObjectValueRule, SseItemConverters.Rule);
+
+    /// <summary>Separates the types of one diagnostic that asks for several, in <see cref="TypeIdProperty"/> and <see cref="TypeNameProperty"/>.</summary>
+    public const char Separator = '|';
 
     /// <inheritdoc/>
     public override void Initialize(AnalysisContext context)
@@ -71,73 +87,113 @@ public sealed class ContextCoverageAnalyzer : DiagnosticAnalyzer
         private readonly ConcurrentDictionary<INamedTypeSymbol, ContextCoverage?> _coverage = new(SymbolEqualityComparer.Default);
         private readonly ConcurrentDictionary<INamedTypeSymbol, List<SerializedType>> _contracts = new(SymbolEqualityComparer.Default);
         private readonly Lazy<HashSet<INamedTypeSymbol>> _adaptedReturnTypes;
+        private readonly Lazy<List<INamedTypeSymbol>> _concreteTypes;
+        private readonly Lazy<List<ITypeSymbol>> _objectValueTypes;
 
         public Analysis(KnownSymbols known)
         {
             _known = known;
             _adaptedReturnTypes = new(() => ReturnTypeAdapters.AdaptedReturnTypes(known));
+            _concreteTypes = new(() => RuntimeTypes.ConcreteSourceTypes(known.Compilation));
+            _objectValueTypes = new(() => RuntimeTypes.ObjectValueTypes(known.Compilation));
         }
 
         public void AnalyzeInvocation(OperationAnalysisContext context)
         {
             var invocation = (IInvocationOperation)context.Operation;
-            if (!IsFactoryCall(invocation)
-                || invocation.TargetMethod.TypeArguments.Length != 1
-                || invocation.TargetMethod.TypeArguments[0] is not INamedTypeSymbol { TypeKind: TypeKind.Interface } api
-                || invocation.Arguments.FirstOrDefault(a => KnownSymbols.Is(a.Parameter?.Type, _known.RefitSettings)) is not { } settings
-                || Pairing.ContextOf(settings.Value, _known, IsFactoryCall) is not { } contextType
-                || _coverage.GetOrAdd(contextType, type => ContextCoverage.Read(type, _known)) is not { LastAttribute: { } lastAttribute } coverage)
+            if (Pairing.Of(invocation, _known) is not { } pairing
+                || _coverage.GetOrAdd(pairing.Context, type => ContextCoverage.Read(type, _known)) is not { LastAttribute: { } lastAttribute } coverage)
             {
                 return;
             }
 
-            var contract = _contracts.GetOrAdd(api, type => RefitContract.SerializedTypes(type, _known, IsAdapted));
+            var contract = _contracts.GetOrAdd(pairing.Api, type => RefitContract.SerializedTypes(type, _known, IsAdapted));
             var reported = new HashSet<ITypeSymbol>(SymbolEqualityComparer.Default);
+            var report = new Reporter(context, invocation, coverage, lastAttribute);
             foreach (var serialized in contract)
             {
                 context.CancellationToken.ThrowIfCancellationRequested();
-                string Display(ITypeSymbol type) => type.ToMinimalDisplayString(invocation.SemanticModel!, invocation.Syntax.SpanStart, s_typeFormat);
-                if (SseItemConverters.Missing(serialized, coverage.Context, invocation.Syntax.GetLocation(), lastAttribute, _known, Display, reported) is { } converter)
+                if (SseItemConverters.Missing(serialized, coverage.Context, invocation.Syntax.GetLocation(), lastAttribute, _known, report.Name, reported) is { } converter)
                 {
                     context.ReportDiagnostic(converter);
                 }
 
-                if (coverage.Covers(serialized.Type) || !reported.Add(serialized.Type))
+                if (!coverage.Covers(serialized.Type) && reported.Add(serialized.Type))
                 {
-                    continue;
+                    report.Missing(Rule, [serialized.Type], $"{serialized.Method.ContainingType.Name}.{serialized.Method.Name}", serialized.IsBody ? "writes" : "reads", report.Name(serialized.Type));
                 }
+            }
 
-                var typeName = Display(serialized.Type);
-                var properties = ImmutableDictionary<string, string?>.Empty
-                    .Add(TypeIdProperty, DocumentationCommentId.CreateReferenceId(serialized.Type))
-                    .Add(TypeNameProperty, typeName)
-                    .Add(ContextProperty, coverage.Context.Name);
-                context.ReportDiagnostic(Diagnostic.Create(
-                    Rule,
-                    invocation.Syntax.GetLocation(),
-                    additionalLocations: [lastAttribute],
-                    properties: properties,
-                    $"{serialized.Method.ContainingType.Name}.{serialized.Method.Name}",
-                    serialized.IsBody ? "writes" : "reads",
-                    typeName,
-                    coverage.Context.Name));
+            // What bodies hand over at run time: checked once the declared types are, each type reported once per call.
+            foreach (var serialized in contract)
+            {
+                if (serialized.IsBody)
+                {
+                    ReportRuntimeTypes(report, serialized, reported);
+                }
+            }
+        }
+
+        private void ReportRuntimeTypes(Reporter report, SerializedType body, HashSet<ITypeSymbol> reported)
+        {
+            var method = $"{body.Method.ContainingType.Name}.{body.Method.Name}";
+            var context = report.Coverage.Context;
+            if (RuntimeTypes.WritesRuntimeType(body.Type, _known))
+            {
+                foreach (var type in RuntimeTypes.Implementations(body.Type, _concreteTypes.Value))
+                {
+                    if (!report.Coverage.Covers(type) && _known.Compilation.IsSymbolAccessibleWithin(type, context) && reported.Add(type))
+                    {
+                        report.Missing(RuntimeTypeRule, [type], method, report.Name(body.Type), report.Name(type));
+                    }
+                }
+            }
+
+            if (RuntimeTypes.ReachesObject(body.Type))
+            {
+                var missing = _objectValueTypes.Value.Where(type => !report.Coverage.Covers(type) && reported.Add(type)).ToList();
+                if (missing.Count > 0)
+                {
+                    report.Missing(ObjectValueRule, missing, method, string.Join(", ", missing.Select(report.Name)));
+                }
             }
         }
 
         private bool IsAdapted(INamedTypeSymbol returnType) => _adaptedReturnTypes.Value.Contains(returnType);
+    }
 
-        private bool IsFactoryCall(IInvocationOperation invocation)
+    /// <summary>Reports at one pairing call, with what the fix needs: the types' IDs and names, the context and its last attribute.</summary>
+    private sealed class Reporter
+    {
+        private readonly OperationAnalysisContext _context;
+        private readonly IInvocationOperation _invocation;
+        private readonly Location _lastAttribute;
+
+        public Reporter(OperationAnalysisContext context, IInvocationOperation invocation, ContextCoverage coverage, Location lastAttribute)
         {
-            var method = invocation.TargetMethod;
-            if (KnownSymbols.Is(method.ContainingType, _known.RestService))
-            {
-                return s_restServiceFactories.Contains(method.Name);
-            }
+            _context = context;
+            _invocation = invocation;
+            Coverage = coverage;
+            _lastAttribute = lastAttribute;
+        }
 
-            // Refit.HttpClientFactory's extensions, also as C# 14 extension blocks (nested in the static class).
-            return s_registrations.Contains(method.Name)
-                && (method.ContainingType is { Name: "HttpClientFactoryExtensions" } || method.ContainingType?.ContainingType is { Name: "HttpClientFactoryExtensions" })
-                && method.ContainingNamespace?.ToDisplayString() is "Refit" or "Microsoft.Extensions.DependencyInjection";
+        public ContextCoverage Coverage { get; }
+
+        public string Name(ITypeSymbol type) => type.ToMinimalDisplayString(_invocation.SemanticModel!, _invocation.Syntax.SpanStart, s_typeFormat);
+
+        /// <summary>Reports <paramref name="types"/> missing; the message's arguments are <paramref name="arguments"/> then the context's name.</summary>
+        public void Missing(DiagnosticDescriptor rule, IReadOnlyList<ITypeSymbol> types, params string[] arguments)
+        {
+            var properties = ImmutableDictionary<string, string?>.Empty
+                .Add(TypeIdProperty, string.Join(Separator.ToString(), types.Select(DocumentationCommentId.CreateReferenceId)))
+                .Add(TypeNameProperty, string.Join(Separator.ToString(), types.Select(Name)))
+                .Add(ContextProperty, Coverage.Context.Name);
+            _context.ReportDiagnostic(Diagnostic.Create(
+                rule,
+                _invocation.Syntax.GetLocation(),
+                additionalLocations: [_lastAttribute],
+                properties: properties,
+                [.. arguments, Coverage.Context.Name]));
         }
     }
 }

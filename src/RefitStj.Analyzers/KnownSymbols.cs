@@ -26,6 +26,13 @@ internal sealed class KnownSymbols
         AsyncEnumerable = compilation.GetTypeByMetadataName("System.Collections.Generic.IAsyncEnumerable`1");
         RawContentTypes = Resolve(compilation, "System.Net.Http.HttpContent", "System.IO.Stream", "System.Net.Http.HttpResponseMessage");
         CancellationToken = compilation.GetTypeByMetadataName("System.Threading.CancellationToken");
+        JsonSourceGenerationOptionsAttribute = compilation.GetTypeByMetadataName("System.Text.Json.Serialization.JsonSourceGenerationOptionsAttribute");
+        JsonConverterAttribute = compilation.GetTypeByMetadataName("System.Text.Json.Serialization.JsonConverterAttribute");
+        PolymorphismAttributes = Resolve(compilation, "System.Text.Json.Serialization.JsonPolymorphicAttribute", "System.Text.Json.Serialization.JsonDerivedTypeAttribute");
+        JsonConverterOfT = compilation.GetTypeByMetadataName("System.Text.Json.Serialization.JsonConverter`1");
+        JsonConverterFactory = compilation.GetTypeByMetadataName("System.Text.Json.Serialization.JsonConverterFactory");
+        RefitEnumConverter = compilation.GetTypeByMetadataName("RefitStj.RefitEnumConverter`1");
+        RefitObjectConverter = compilation.GetTypeByMetadataName("RefitStj.RefitObjectConverter");
     }
 
     public Compilation Compilation { get; }
@@ -70,6 +77,23 @@ internal sealed class KnownSymbols
     public IReadOnlyList<INamedTypeSymbol> RawContentTypes { get; }
 
     public INamedTypeSymbol? CancellationToken { get; }
+
+    public INamedTypeSymbol? JsonSourceGenerationOptionsAttribute { get; }
+
+    public INamedTypeSymbol? JsonConverterAttribute { get; }
+
+    /// <summary><c>[JsonPolymorphic]</c> and <c>[JsonDerivedType]</c>: with either, System.Text.Json writes the subtypes itself.</summary>
+    public IReadOnlyList<INamedTypeSymbol> PolymorphismAttributes { get; }
+
+    public INamedTypeSymbol? JsonConverterOfT { get; }
+
+    public INamedTypeSymbol? JsonConverterFactory { get; }
+
+    /// <summary>RefitStj's <c>RefitEnumConverter&lt;TEnum&gt;</c>: Refit's enum format for one enum type.</summary>
+    public INamedTypeSymbol? RefitEnumConverter { get; }
+
+    /// <summary>RefitStj's <c>RefitObjectConverter</c>: Refit's inference for <c>object</c> values.</summary>
+    public INamedTypeSymbol? RefitObjectConverter { get; }
 
     /// <summary>The symbols, or <see langword="null"/> when RefitStj, Refit or System.Text.Json's metadata types are not referenced.</summary>
     public static KnownSymbols? Create(Compilation compilation)

@@ -12,11 +12,47 @@ namespace RefitStj.Analyzers;
 /// </summary>
 internal static class Pairing
 {
+    // The factories that take a RefitSettings: RestService's, and Refit.HttpClientFactory's registrations.
+    private static readonly ImmutableHashSet<string> s_restServiceFactories = ImmutableHashSet.Create(StringComparer.Ordinal, "For", "ForGenerated");
+    private static readonly ImmutableHashSet<string> s_registrations = ImmutableHashSet.Create(StringComparer.Ordinal, "AddRefitClient", "AddRefitGeneratedClient", "AddKeyedRefitClient");
+
+    /// <summary>
+    /// The Refit interface and the context a call that creates a client pairs with certainty, or <see langword="null"/>:
+    /// the one place every rule that reports at such a call starts from.
+    /// </summary>
+    public static (INamedTypeSymbol Api, INamedTypeSymbol Context)? Of(IInvocationOperation invocation, KnownSymbols known)
+    {
+        if (!IsFactoryCall(invocation, known)
+            || invocation.TargetMethod.TypeArguments.Length != 1
+            || invocation.TargetMethod.TypeArguments[0] is not INamedTypeSymbol { TypeKind: TypeKind.Interface } api
+            || invocation.Arguments.FirstOrDefault(a => KnownSymbols.Is(a.Parameter?.Type, known.RefitSettings)) is not { } settings
+            || ContextOf(settings.Value, known, call => IsFactoryCall(call, known)) is not { } context)
+        {
+            return null;
+        }
+
+        return (api, context);
+    }
+
+    private static bool IsFactoryCall(IInvocationOperation invocation, KnownSymbols known)
+    {
+        var method = invocation.TargetMethod;
+        if (KnownSymbols.Is(method.ContainingType, known.RestService))
+        {
+            return s_restServiceFactories.Contains(method.Name);
+        }
+
+        // Refit.HttpClientFactory's extensions, also as C# 14 extension blocks (nested in the static class).
+        return s_registrations.Contains(method.Name)
+            && (method.ContainingType is { Name: "HttpClientFactoryExtensions" } || method.ContainingType?.ContainingType is { Name: "HttpClientFactoryExtensions" })
+            && method.ContainingNamespace?.ToDisplayString() is "Refit" or "Microsoft.Extensions.DependencyInjection";
+    }
+
     /// <summary>The context type, or <see langword="null"/> when the pairing is not certain.</summary>
     /// <param name="settings">The value passed for the factory's <c>RefitSettings</c> parameter.</param>
     /// <param name="known">The compilation's symbols.</param>
     /// <param name="isFactoryCall">Whether an invocation creates a Refit client: the only call a settings local may be passed to.</param>
-    public static INamedTypeSymbol? ContextOf(IOperation settings, KnownSymbols known, Func<IInvocationOperation, bool> isFactoryCall)
+    private static INamedTypeSymbol? ContextOf(IOperation settings, KnownSymbols known, Func<IInvocationOperation, bool> isFactoryCall)
     {
         var created = Resolve(settings, reference => IsHarmlessSettingsUse(reference, known, isFactoryCall));
         if (created is not IObjectCreationOperation { Type: { } type } creation || !KnownSymbols.Is(type, known.RefitSettings))

@@ -1,6 +1,8 @@
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CodeFixes;
 using Microsoft.CodeAnalysis.CSharp.Testing;
+using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Testing;
 using RefitStj.Analyzers.CodeFixes;
 
@@ -16,11 +18,37 @@ internal static class Verify
             .WithArguments(method, direction, type, context)
             .WithOptions(DiagnosticOptions.IgnoreAdditionalLocations);
 
+    /// <summary>An RSTJ001 for a concrete type of an interface or abstract body, written by its runtime type.</summary>
+    public static DiagnosticResult RuntimeTypeMissing(string method, string body, string type, string context = "AppJsonContext", int location = 0) =>
+        new DiagnosticResult(ContextCoverageAnalyzer.RuntimeTypeRule)
+            .WithLocation(location)
+            .WithArguments(method, body, type, context)
+            .WithOptions(DiagnosticOptions.IgnoreAdditionalLocations);
+
+    /// <summary>An RSTJ001 for the types <c>object</c> values are written as, listed as the message does.</summary>
+    public static DiagnosticResult ObjectValuesMissing(string method, string types, string context = "AppJsonContext", int location = 0) =>
+        new DiagnosticResult(ContextCoverageAnalyzer.ObjectValueRule)
+            .WithLocation(location)
+            .WithArguments(method, types, context)
+            .WithOptions(DiagnosticOptions.IgnoreAdditionalLocations);
+
+    /// <summary>An RSTJ002 at a markup location (0 unless given) for the context, listing <paramref name="differences"/>, ignoring where the fix would write.</summary>
+    public static DiagnosticResult Incompatible(string differences, string context = "AppJsonContext", int location = 0) =>
+        new DiagnosticResult(CompatibleOptionsAnalyzer.Rule)
+            .WithLocation(location)
+            .WithArguments(context, differences)
+            .WithOptions(DiagnosticOptions.IgnoreAdditionalLocations);
+
     public static Task AnalyzerAsync(string source, params DiagnosticResult[] expected) => AnalyzerAsync([source], OutputKind.DynamicallyLinkedLibrary, expected);
 
-    public static async Task AnalyzerAsync(string[] sources, OutputKind outputKind, params DiagnosticResult[] expected)
+    public static Task AnalyzerAsync(string[] sources, OutputKind outputKind, params DiagnosticResult[] expected) =>
+        AnalyzerAsync<ContextCoverageAnalyzer>(sources, outputKind, expected);
+
+    /// <summary>Runs <typeparamref name="TAnalyzer"/> alone over <paramref name="sources"/>.</summary>
+    public static async Task AnalyzerAsync<TAnalyzer>(string[] sources, OutputKind outputKind, params DiagnosticResult[] expected)
+        where TAnalyzer : DiagnosticAnalyzer, new()
     {
-        var test = new AnalyzerTest();
+        var test = new AnalyzerTest<TAnalyzer>();
         Configure(test, test.TestState, outputKind);
         AddSources(test.TestState, sources);
         test.ExpectedDiagnostics.AddRange(expected);
@@ -31,11 +59,20 @@ internal static class Verify
     /// Applies the fix to each diagnostic in turn (<paramref name="fixedSources"/>) and fix-all in one go
     /// (<paramref name="fixAllSources"/>, the same unless given); one fix clears every diagnostic of its type.
     /// </summary>
-    public static async Task CodeFixAsync(
-        string[] sources, string[] fixedSources, DiagnosticResult[] expected, string[]? fixAllSources = null, CodeFixTestBehaviors behaviors = CodeFixTestBehaviors.None)
+    public static Task CodeFixAsync(
+        string[] sources, string[] fixedSources, DiagnosticResult[] expected, string[]? fixAllSources = null, CodeFixTestBehaviors behaviors = CodeFixTestBehaviors.None) =>
+        CodeFixAsync<ContextCoverageAnalyzer, AddJsonSerializableCodeFix>(sources, fixedSources, expected, expected.Select(e => e.MessageArguments![2]).Distinct().Count(), fixAllSources, behaviors);
+
+    /// <summary>
+    /// <typeparamref name="TFix"/> applied <paramref name="iterations"/> times, one diagnostic at a time
+    /// (<paramref name="fixedSources"/>), and fix-all in one go (<paramref name="fixAllSources"/>, the same unless given).
+    /// </summary>
+    public static async Task CodeFixAsync<TAnalyzer, TFix>(
+        string[] sources, string[] fixedSources, DiagnosticResult[] expected, int iterations, string[]? fixAllSources = null, CodeFixTestBehaviors behaviors = CodeFixTestBehaviors.None)
+        where TAnalyzer : DiagnosticAnalyzer, new()
+        where TFix : CodeFixProvider, new()
     {
-        var types = expected.Select(e => e.MessageArguments![2]).Distinct().Count();
-        var test = new CodeFixTest { NumberOfIncrementalIterations = types, CodeFixTestBehaviors = behaviors };
+        var test = new CodeFixTest<TAnalyzer, TFix> { NumberOfIncrementalIterations = iterations, CodeFixTestBehaviors = behaviors };
         Configure(test, test.TestState, OutputKind.DynamicallyLinkedLibrary);
         AddSources(test.TestState, sources);
         AddSources(test.FixedState, fixedSources);
@@ -56,7 +93,7 @@ internal static class Verify
         }
     }
 
-    private static void Configure(AnalyzerTest<DefaultVerifier> test, SolutionState state, OutputKind outputKind)
+    private static void Configure(Microsoft.CodeAnalysis.Testing.AnalyzerTest<DefaultVerifier> test, SolutionState state, OutputKind outputKind)
     {
         test.ReferenceAssemblies = new ReferenceAssemblies("net10.0");
         test.TestBehaviors |= TestBehaviors.SkipGeneratedSourcesCheck;
@@ -69,12 +106,15 @@ internal static class Verify
         });
     }
 
-    private sealed class AnalyzerTest : CSharpAnalyzerTest<ContextCoverageAnalyzer, DefaultVerifier>
+    private sealed class AnalyzerTest<TAnalyzer> : CSharpAnalyzerTest<TAnalyzer, DefaultVerifier>
+        where TAnalyzer : DiagnosticAnalyzer, new()
     {
         protected override IEnumerable<Type> GetSourceGenerators() => [CompilationInputs.JsonSourceGenerator];
     }
 
-    private sealed class CodeFixTest : CSharpCodeFixTest<ContextCoverageAnalyzer, AddJsonSerializableCodeFix, DefaultVerifier>
+    private sealed class CodeFixTest<TAnalyzer, TFix> : CSharpCodeFixTest<TAnalyzer, TFix, DefaultVerifier>
+        where TAnalyzer : DiagnosticAnalyzer, new()
+        where TFix : CodeFixProvider, new()
     {
         protected override IEnumerable<Type> GetSourceGenerators() => [CompilationInputs.JsonSourceGenerator];
     }

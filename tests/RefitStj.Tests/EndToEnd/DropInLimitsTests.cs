@@ -16,8 +16,15 @@ public interface IJsonTypeInfoApi
 }
 #endif
 
-/// <summary>Every type <see cref="IPeopleApi"/> reads or writes: RSTJ001 fails the build where a client pairs them otherwise.</summary>
-[JsonSourceGenerationOptions(PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase)]
+/// <summary>
+/// Every type <see cref="IPeopleApi"/> reads or writes, with Refit's default options: RSTJ001 and RSTJ002 fail the build
+/// where a client pairs them otherwise.
+/// </summary>
+[JsonSourceGenerationOptions(
+    PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase,
+    PropertyNameCaseInsensitive = true,
+    NumberHandling = JsonNumberHandling.AllowReadingFromString,
+    Converters = new[] { typeof(RefitObjectConverter), typeof(RefitEnumConverter<OrderStatus>), typeof(RefitEnumConverter<Permissions>) })]
 [JsonSerializable(typeof(Person))]
 [JsonSerializable(typeof(List<Person>))]
 [JsonSerializable(typeof(Order))]

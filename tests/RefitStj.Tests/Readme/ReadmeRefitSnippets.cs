@@ -90,7 +90,9 @@ public sealed class ReadmeRefitSnippets
         var settings = new RefitSettings { ContentSerializer = new StjContentSerializer(AppJsonContext.Default) };
         #endregion
 
+#pragma warning disable RSTJ002 // README's snippet context, kept as README shows it (no NumberHandling).
         var api = RestService.For<IGitHubApi>(Clients.Http(stub), settings);
+#pragma warning restore RSTJ002
         Assert.Equal(new Repo("refit", 9000), await api.GetRepository("reactiveui", "refit"));
 
         // Several contexts, or any options whose TypeInfoResolver is set (these options apply, not the contexts' own).
@@ -112,12 +114,14 @@ public sealed class ReadmeRefitSnippets
         using var http = Clients.Http(Clients.Answering(HttpStatusCode.OK, """{"name":"refit","stars":9000}"""));
 
         // This project references the analyzer as the package delivers it: AppJsonContext covers IGitHubApi, or the build fails.
+#pragma warning disable RSTJ002 // README's snippet context, kept as README shows it (no NumberHandling).
         #region snippet: context-check
         // warning RSTJ001: 'IGitHubApi.GetRepository' reads 'Repo' through the content serializer, but 'AppJsonContext' has
         // no metadata for it and the call will throw NotSupportedException: add [JsonSerializable(typeof(Repo))] to 'AppJsonContext'
         var api = RestService.ForGenerated<IGitHubApi>(http,
             new RefitSettings { ContentSerializer = new StjContentSerializer(AppJsonContext.Default) });
         #endregion
+#pragma warning restore RSTJ002
 
         Assert.Equal(new Repo("refit", 9000), await api.GetRepository("reactiveui", "refit"));
     }

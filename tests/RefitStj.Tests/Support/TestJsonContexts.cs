@@ -3,7 +3,8 @@ using RefitStj.Tests.Streaming;
 
 namespace RefitStj.Tests.Support;
 
-[JsonSourceGenerationOptions(PropertyNamingPolicy = JsonKnownNamingPolicy.SnakeCaseLower, UseStringEnumConverter = true)]
+// Deliberately not Refit's format: every option that differs from it is stated, so RSTJ002 takes them as chosen.
+[JsonSourceGenerationOptions(PropertyNamingPolicy = JsonKnownNamingPolicy.SnakeCaseLower, UseStringEnumConverter = true, PropertyNameCaseInsensitive = false, NumberHandling = JsonNumberHandling.Strict)]
 [JsonSerializable(typeof(Person))]
 [JsonSerializable(typeof(List<Person>))]
 [JsonSerializable(typeof(Vehicle))]

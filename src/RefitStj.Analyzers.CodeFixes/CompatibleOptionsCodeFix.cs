@@ -1,0 +1,54 @@
+using System.Collections.Immutable;
+using System.Composition;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CodeActions;
+using Microsoft.CodeAnalysis.CodeFixes;
+
+namespace RefitStj.Analyzers.CodeFixes;
+
+/// <summary>
+/// Fixes RSTJ002 by writing Refit's default options into the context's <c>[JsonSourceGenerationOptions]</c>: the missing
+/// named arguments added (the user's own left as they are), or the attribute added; converters merged into <c>Converters</c>.
+/// </summary>
+[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(CompatibleOptionsCodeFix))]
+[Shared]
+public sealed class CompatibleOptionsCodeFix : CodeFixProvider
+{
+    /// <summary>One key for every RSTJ002 fix, so that fix-all gathers them.</summary>
+    internal const string EquivalenceKey = "RefitStj.CompatibleOptions";
+
+    /// <inheritdoc/>
+    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(CompatibleOptionsAnalyzer.DiagnosticId);
+
+    /// <inheritdoc/>
+    public override FixAllProvider GetFixAllProvider() => CompatibleOptionsFixAll.Instance;
+
+    /// <inheritdoc/>
+    public override Task RegisterCodeFixesAsync(CodeFixContext context)
+    {
+        foreach (var diagnostic in context.Diagnostics)
+        {
+            if (EditOf(diagnostic) is not { } edit)
+            {
+                continue;
+            }
+
+            var title = $"Use Refit's default options in '{diagnostic.Properties[CompatibleOptionsAnalyzer.ContextProperty]}'";
+            context.RegisterCodeFix(
+                CodeAction.Create(title, cancellationToken => OptionsAttribute.ApplyAsync(context.Document.Project.Solution, [edit], cancellationToken), EquivalenceKey),
+                diagnostic);
+        }
+
+        return Task.CompletedTask;
+    }
+
+    /// <summary>The edit a diagnostic asks for, or <see langword="null"/> when it does not carry what the fix needs.</summary>
+    internal static OptionsEdit? EditOf(Diagnostic diagnostic) =>
+        diagnostic.AdditionalLocations.Count == 1
+        && diagnostic.Properties.TryGetValue(CompatibleOptionsAnalyzer.OptionsProperty, out var options) && options is not null
+        && diagnostic.Properties.TryGetValue(CompatibleOptionsAnalyzer.ConvertersProperty, out var converters) && converters is not null
+            ? new OptionsEdit(diagnostic.AdditionalLocations[0], Split(options), Split(converters))
+            : null;
+
+    private static string[] Split(string values) => values.Split([CompatibleOptionsAnalyzer.Separator], StringSplitOptions.RemoveEmptyEntries);
+}

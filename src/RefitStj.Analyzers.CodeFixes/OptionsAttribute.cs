@@ -1,0 +1,137 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Editing;
+using Microsoft.CodeAnalysis.Formatting;
+using Microsoft.CodeAnalysis.Simplification;
+
+namespace RefitStj.Analyzers.CodeFixes;
+
+/// <summary>One context to make Refit-compatible: the attribute to edit or to add beside, the options and converters to add.</summary>
+internal sealed class OptionsEdit
+{
+    public OptionsEdit(Location attribute, IReadOnlyList<string> options, IReadOnlyList<string> converterIds)
+    {
+        Attribute = attribute;
+        Options = options;
+        ConverterIds = converterIds;
+    }
+
+    /// <summary>The context's <c>[JsonSourceGenerationOptions]</c>, or where it has none, one of its <c>[JsonSerializable]</c>.</summary>
+    public Location Attribute { get; }
+
+    public IReadOnlyList<string> Options { get; }
+
+    /// <summary>Documentation IDs of the converter types (<c>DocumentationCommentId.CreateReferenceId</c>).</summary>
+    public IReadOnlyList<string> ConverterIds { get; }
+}
+
+/// <summary>Writes Refit's default options into contexts' <c>[JsonSourceGenerationOptions]</c>, adding the attribute where there is none.</summary>
+internal static class OptionsAttribute
+{
+    private const string Namespace = "global::System.Text.Json.Serialization.";
+
+    public static async Task<Solution> ApplyAsync(Solution solution, IEnumerable<OptionsEdit> edits, CancellationToken cancellationToken)
+    {
+        foreach (var byDocument in edits.GroupBy(e => e.Attribute.SourceTree))
+        {
+            if (byDocument.Key is null || solution.GetDocument(byDocument.Key) is not { } document)
+            {
+                continue;
+            }
+
+            var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
+            var model = editor.SemanticModel;
+            var optionsAttribute = model.Compilation.GetTypeByMetadataName("System.Text.Json.Serialization.JsonSourceGenerationOptionsAttribute");
+            foreach (var edit in byDocument)
+            {
+                if (editor.OriginalRoot.FindNode(edit.Attribute.SourceSpan).FirstAncestorOrSelf<AttributeSyntax>() is not { } attribute)
+                {
+                    continue;
+                }
+
+                var converters = edit.ConverterIds
+                    .Select(id => DocumentationCommentId.GetFirstSymbolForReferenceId(id, model.Compilation) as ITypeSymbol)
+                    .OfType<ITypeSymbol>()
+                    .Select(type => (ExpressionSyntax)SyntaxFactory.TypeOfExpression(Marked(SyntaxFactory.ParseTypeName(type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat)))))
+                    .ToList();
+                if (SymbolEqualityComparer.Default.Equals(model.GetTypeInfo(attribute, cancellationToken).Type, optionsAttribute))
+                {
+                    editor.ReplaceNode(attribute, Extend(attribute, edit.Options, converters));
+                }
+                else if (attribute.FirstAncestorOrSelf<TypeDeclarationSyntax>() is { AttributeLists.Count: > 0 } declaration)
+                {
+                    var created = SyntaxFactory.Attribute(Marked(SyntaxFactory.ParseName(Namespace + "JsonSourceGenerationOptions")));
+                    editor.ReplaceNode(declaration, Prepend(declaration, Extend(created, edit.Options, converters)));
+                }
+            }
+
+            var changed = document.WithSyntaxRoot(editor.GetChangedRoot());
+            changed = await ImportAdder.AddImportsAsync(changed, Simplifier.AddImportsAnnotation, cancellationToken: cancellationToken).ConfigureAwait(false);
+            changed = await Simplifier.ReduceAsync(changed, Simplifier.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
+            changed = await Formatter.FormatAsync(changed, Formatter.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
+            solution = changed.Project.Solution;
+        }
+
+        return solution;
+    }
+
+    /// <summary><paramref name="attribute"/> with each option and converter added after its own arguments, which stay as they are.</summary>
+    private static AttributeSyntax Extend(AttributeSyntax attribute, IReadOnlyList<string> options, List<ExpressionSyntax> converters)
+    {
+        var arguments = attribute.ArgumentList?.Arguments ?? default;
+        foreach (var option in options)
+        {
+            arguments = arguments.Add(Named(option, option switch
+            {
+                "PropertyNamingPolicy" => Name(Namespace + "JsonKnownNamingPolicy.CamelCase"),
+                "PropertyNameCaseInsensitive" => SyntaxFactory.LiteralExpression(SyntaxKind.TrueLiteralExpression),
+                _ => Name(Namespace + "JsonNumberHandling.AllowReadingFromString"),
+            }));
+        }
+
+        if (converters.Count > 0)
+        {
+            var existing = arguments.FirstOrDefault(a => a.NameEquals?.Name.Identifier.ValueText == "Converters");
+            arguments = existing is null
+                ? arguments.Add(Named("Converters", SyntaxFactory.ImplicitArrayCreationExpression(SyntaxFactory.InitializerExpression(
+                    SyntaxKind.ArrayInitializerExpression, SyntaxFactory.SeparatedList(converters)))))
+                : arguments.Replace(existing, existing.WithExpression(Merge(existing.Expression, converters)));
+        }
+
+        return attribute.WithArgumentList(SyntaxFactory.AttributeArgumentList(arguments).WithAdditionalAnnotations(Formatter.Annotation));
+    }
+
+    /// <summary>The user's converter list with <paramref name="converters"/> appended, in the form it has (<c>new[] { }</c>, <c>new Type[] { }</c> or <c>[ ]</c>).</summary>
+    private static ExpressionSyntax Merge(ExpressionSyntax list, List<ExpressionSyntax> converters) => list switch
+    {
+        ImplicitArrayCreationExpressionSyntax array => array.WithInitializer(array.Initializer.AddExpressions([.. converters])),
+        ArrayCreationExpressionSyntax { Initializer: { } initializer } array => array.WithInitializer(initializer.AddExpressions([.. converters])),
+        CollectionExpressionSyntax collection => collection.AddElements([.. converters.Select(SyntaxFactory.ExpressionElement)]),
+        _ => list,
+    };
+
+    /// <summary>
+    /// <paramref name="declaration"/> with <c>[<paramref name="attribute"/>]</c> as its first attribute line, which takes over
+    /// the first line's leading trivia (a documentation comment stays above both), laid out as the first line.
+    /// </summary>
+    private static TypeDeclarationSyntax Prepend(TypeDeclarationSyntax declaration, AttributeSyntax attribute)
+    {
+        var first = declaration.AttributeLists[0];
+        var indentation = first.GetLeadingTrivia().Reverse().TakeWhile(t => t.IsKind(SyntaxKind.WhitespaceTrivia)).Reverse();
+        var line = SyntaxFactory.AttributeList(SyntaxFactory.SingletonSeparatedList(attribute))
+            .WithLeadingTrivia(first.GetLeadingTrivia())
+            .WithTrailingTrivia(first.GetTrailingTrivia());
+        var lists = declaration.AttributeLists.Replace(first, first.WithLeadingTrivia(indentation)).Insert(0, line);
+        return declaration.WithAttributeLists(lists);
+    }
+
+    private static AttributeArgumentSyntax Named(string name, ExpressionSyntax value) =>
+        SyntaxFactory.AttributeArgument(SyntaxFactory.NameEquals(name), nameColon: null, value);
+
+    /// <summary>A fully qualified name, marked for the simplifier to shorten and for a using directive to be added where it can.</summary>
+    private static ExpressionSyntax Name(string qualified) => Marked(SyntaxFactory.ParseExpression(qualified));
+
+    private static T Marked<T>(T node)
+        where T : SyntaxNode => node.WithAdditionalAnnotations(Simplifier.Annotation, Simplifier.AddImportsAnnotation);
+}

@@ -1,0 +1,153 @@
+using Microsoft.CodeAnalysis;
+
+namespace RefitStj.Analyzers;
+
+/// <summary>
+/// The types a request body puts through the serializer that its declared type does not name: the concrete types of an
+/// interface or abstract body (RefitStj writes the runtime type), and the values of <c>object</c> members (written by
+/// their runtime type, with Refit's object inference and without it).
+/// </summary>
+internal static class RuntimeTypes
+{
+    // JsonIgnoreCondition.Always, the attribute's default: the member is never written.
+    private const int IgnoreAlways = 1;
+
+    // What an object value is written as: what Refit's inference reads values as (bool, long, double, DateTime, string,
+    // JsonElement, so a value read and sent back), and the types code most often puts there (int, decimal, DateTimeOffset, Guid).
+    private static readonly SpecialType[] s_objectValueSpecialTypes =
+    [
+        SpecialType.System_Boolean, SpecialType.System_Int32, SpecialType.System_Int64, SpecialType.System_Double,
+        SpecialType.System_Decimal, SpecialType.System_String, SpecialType.System_DateTime,
+    ];
+
+    private static readonly string[] s_objectValueTypeNames = ["System.DateTimeOffset", "System.Guid", "System.Text.Json.JsonElement"];
+
+    /// <summary>The types an <c>object</c> value is checked for, in that order.</summary>
+    public static List<ITypeSymbol> ObjectValueTypes(Compilation compilation)
+    {
+        var types = new List<ITypeSymbol>();
+        types.AddRange(s_objectValueSpecialTypes.Select(compilation.GetSpecialType));
+        foreach (var name in s_objectValueTypeNames)
+        {
+            if (compilation.GetTypeByMetadataName(name) is { } type)
+            {
+                types.Add(type);
+            }
+        }
+
+        return types;
+    }
+
+    /// <summary>
+    /// Whether RefitStj writes a body declared as <paramref name="body"/> by its runtime type: an interface or abstract
+    /// class with neither <c>[JsonPolymorphic]</c> nor <c>[JsonDerivedType]</c> (with them, System.Text.Json writes subtypes itself).
+    /// </summary>
+    public static bool WritesRuntimeType(ITypeSymbol body, KnownSymbols known) =>
+        body is INamedTypeSymbol { TypeKind: TypeKind.Interface or TypeKind.Class } named
+        && (named.TypeKind == TypeKind.Interface || named.IsAbstract)
+        && named.SpecialType == SpecialType.None
+        && !named.GetAttributes().Any(a => a.AttributeClass is { } type && KnownSymbols.IsOneOf(type, known.PolymorphismAttributes));
+
+    /// <summary>The concrete types among <paramref name="candidates"/> that implement or derive from <paramref name="body"/>.</summary>
+    public static IEnumerable<INamedTypeSymbol> Implementations(ITypeSymbol body, IEnumerable<INamedTypeSymbol> candidates) =>
+        candidates.Where(type => body.TypeKind == TypeKind.Interface
+            ? type.AllInterfaces.Contains(body, SymbolEqualityComparer.Default)
+            : KnownSymbols.DerivesFrom(type.BaseType, (INamedTypeSymbol)body));
+
+    /// <summary>
+    /// The types of the compilation's own source that a context could declare: classes and structs, not abstract, not
+    /// static, not generic.
+    /// </summary>
+    public static List<INamedTypeSymbol> ConcreteSourceTypes(Compilation compilation)
+    {
+        var types = new List<INamedTypeSymbol>();
+        var pending = new Stack<INamespaceOrTypeSymbol>();
+        pending.Push(compilation.Assembly.GlobalNamespace);
+        while (pending.Count > 0)
+        {
+            foreach (var member in pending.Pop().GetMembers())
+            {
+                if (member is INamespaceOrTypeSymbol container)
+                {
+                    pending.Push(container);
+                }
+
+                if (member is INamedTypeSymbol { TypeKind: TypeKind.Class or TypeKind.Struct, IsAbstract: false, IsStatic: false, Arity: 0, IsImplicitlyDeclared: false } type)
+                {
+                    types.Add(type);
+                }
+            }
+        }
+
+        return types;
+    }
+
+    /// <summary>
+    /// Whether a value of <paramref name="root"/> can hold an <c>object</c>: through elements, type arguments or the
+    /// public properties (and <c>[JsonInclude]</c> fields) of the app's own types, as System.Text.Json writes them.
+    /// </summary>
+    public static bool ReachesObject(ITypeSymbol root)
+    {
+        var seen = new HashSet<ITypeSymbol>(SymbolEqualityComparer.Default);
+        var pending = new Stack<ITypeSymbol>();
+        pending.Push(root);
+        while (pending.Count > 0)
+        {
+            var type = pending.Pop();
+            if (type.SpecialType == SpecialType.System_Object)
+            {
+                return true;
+            }
+
+            if (!seen.Add(type))
+            {
+                continue;
+            }
+
+            if (type is IArrayTypeSymbol array)
+            {
+                pending.Push(array.ElementType);
+            }
+            else if (type is INamedTypeSymbol named)
+            {
+                foreach (var argument in named.TypeArguments)
+                {
+                    pending.Push(argument);
+                }
+
+                // Framework types (collections, primitives) are written through their type arguments only.
+                for (var current = named; current is not null && !IsFramework(current); current = current.BaseType)
+                {
+                    foreach (var member in current.GetMembers())
+                    {
+                        if (WrittenMemberType(member) is { } memberType)
+                        {
+                            pending.Push(memberType);
+                        }
+                    }
+                }
+            }
+        }
+
+        return false;
+    }
+
+    private static ITypeSymbol? WrittenMemberType(ISymbol member)
+    {
+        var type = member switch
+        {
+            IPropertySymbol { IsStatic: false, IsIndexer: false, DeclaredAccessibility: Accessibility.Public, GetMethod: not null } property => property.Type,
+            IFieldSymbol { IsStatic: false, IsConst: false } field when field.GetAttributes().Any(a => a.AttributeClass?.Name == "JsonIncludeAttribute") => field.Type,
+            _ => null,
+        };
+        return type is not null && !IsAlwaysIgnored(member) ? type : null;
+    }
+
+    private static bool IsAlwaysIgnored(ISymbol member) =>
+        member.GetAttributes().Any(a => a.AttributeClass?.Name == "JsonIgnoreAttribute"
+            && a.NamedArguments.All(n => n.Key != "Condition" || n.Value.Value is IgnoreAlways));
+
+    private static bool IsFramework(INamedTypeSymbol type) =>
+        type.ContainingNamespace?.ToDisplayString() is { } ns
+        && (ns == "System" || ns.StartsWith("System.", StringComparison.Ordinal) || ns.StartsWith("Microsoft.", StringComparison.Ordinal));
+}

@@ -1,0 +1,164 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Testing;
+using RefitStj.Analyzers.Tests.Support;
+
+namespace RefitStj.Analyzers.Tests;
+
+/// <summary>RSTJ002: which option differences a paired context is reported for, and each explicit choice that silences one.</summary>
+public sealed class CompatibleOptionsAnalyzerTests
+{
+    private const string Names = "names are written as declared, not camelCase (PropertyNamingPolicy)";
+    private const string Case = "names are read case-sensitively, so camelCase JSON reads as default values (PropertyNameCaseInsensitive)";
+    private const string Numbers = "numbers in strings are refused (NumberHandling)";
+    private const string Objects = "'object' values read as JsonElement, not inferred (RefitObjectConverter)";
+    private const string Refits = "PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase, PropertyNameCaseInsensitive = true, NumberHandling = JsonNumberHandling.AllowReadingFromString";
+    private const string GetRepo = """[Get("/repos/{id}")] Task<Repo> GetRepo(int id);""";
+
+    private const string Enums = """
+        public enum Color { Red, LightGreen }
+        public enum Size { Small, Large }
+        public enum Shade { Dark, Light }
+        public enum Key { A, B }
+        [JsonConverter(typeof(JsonStringEnumConverter<Chosen>))]
+        public enum Chosen { Yes, No }
+        public sealed record Paint(Color Color, Size? Size, List<Shade> Shades, Dictionary<Key, string> ByKey, Chosen Chosen);
+        """;
+
+    [Fact]
+    public async Task Reports_At_The_Call_Naming_The_Context_Every_Difference_And_The_Fix()
+    {
+        var expected = new DiagnosticResult(CompatibleOptionsAnalyzer.Rule)
+            .WithLocation(0)
+            .WithLocation(1)
+            .WithSeverity(DiagnosticSeverity.Warning)
+            .WithMessage($"'AppJsonContext' does not send and read what Refit's default options do: {Names}; {Case}; {Numbers}; add the compatible options to its [JsonSourceGenerationOptions], or state an option there to keep your choice");
+        var source = Code.App(GetRepo, []).Replace("internal sealed partial", "[{|#1:JsonSerializable(typeof(Repo))|}]\ninternal sealed partial", StringComparison.Ordinal);
+
+        await AnalyzeAsync(source, expected);
+    }
+
+    [Fact]
+    public async Task Silent_When_The_Context_States_Refits_Options()
+    {
+        await AnalyzeAsync(App(GetRepo, $"[JsonSourceGenerationOptions({Refits})]", "Repo"));
+    }
+
+    [Theory]
+    [InlineData("PropertyNamingPolicy = JsonKnownNamingPolicy.SnakeCaseLower", Case + "; " + Numbers)]
+    [InlineData("PropertyNamingPolicy = JsonKnownNamingPolicy.Unspecified", Case + "; " + Numbers)]
+    [InlineData("PropertyNameCaseInsensitive = false", Names + "; " + Numbers)]
+    [InlineData("NumberHandling = JsonNumberHandling.Strict", Names + "; " + Case)]
+    [InlineData("GenerationMode = JsonSourceGenerationMode.Metadata", Names + "; " + Case + "; " + Numbers)]
+    public async Task An_Option_The_Attribute_States_Is_The_Users_Choice_Whatever_Its_Value(string stated, string differences)
+    {
+        await AnalyzeAsync(App(GetRepo, $"[JsonSourceGenerationOptions({stated})]", "Repo"), Verify.Incompatible(differences));
+    }
+
+    [Theory]
+    [InlineData("JsonSerializerDefaults.Web")]
+    [InlineData("JsonSerializerDefaults.General")]
+    public async Task A_Defaults_Argument_States_Names_Case_And_Numbers(string defaults)
+    {
+        await AnalyzeAsync(App(GetRepo, $"[JsonSourceGenerationOptions({defaults})]", "Repo"));
+    }
+
+    [Fact]
+    public async Task Names_And_Case_Only_Where_The_Context_Writes_Objects_And_Numbers_Only_Where_It_Reads_Numbers()
+    {
+        await AnalyzeAsync(App("""[Get("/ids")] Task<List<int>> Ids();""", "", "List<int>"), Verify.Incompatible(Numbers));
+        await AnalyzeAsync(App("""[Get("/names")] Task<List<Owner>> Owners();""", "", "List<Owner>"), Verify.Incompatible(Names + "; " + Case));
+    }
+
+    [Fact]
+    public async Task Lists_Every_Enum_The_Context_Reaches_Through_Properties_Nullables_Elements_And_Dictionary_Keys()
+    {
+        var source = App("""[Get("/paint")] Task<Paint> Get();""", $"[JsonSourceGenerationOptions({Refits})]", "Paint") + Enums;
+
+        await AnalyzeAsync(source, Verify.Incompatible("enums 'Color', 'Key', 'Shade', 'Size' go out as numbers, not camelCase strings (RefitEnumConverter<T>)"));
+    }
+
+    [Theory]
+    [InlineData("UseStringEnumConverter = true")]
+    [InlineData("UseStringEnumConverter = false")]
+    [InlineData("Converters = new[] { typeof(RefitEnumConverter<Color>), typeof(JsonStringEnumConverter<Key>), typeof(RefitEnumConverter<Shade>), typeof(RefitEnumConverter<Size>) }")]
+    public async Task Silent_For_Enums_The_Options_Convert_Explicitly(string stated)
+    {
+        var source = App("""[Get("/paint")] Task<Paint> Get();""", $"[JsonSourceGenerationOptions({Refits}, {stated})]", "Paint") + Enums;
+
+        await AnalyzeAsync(source);
+    }
+
+    [Fact]
+    public async Task Silent_For_Every_Enum_With_A_Non_Generic_Converter_Factory()
+    {
+        var source = App("""[Get("/paint")] Task<Paint> Get();""", $"[JsonSourceGenerationOptions({Refits}, Converters = new[] {{ typeof(JsonStringEnumConverter) }})]", "Paint") + Enums;
+
+        // The generator's own warning for the non-generic converter under Native AOT: the user's choice, not RSTJ002's.
+        await AnalyzeAsync(source, DiagnosticResult.CompilerWarning("SYSLIB1034").WithSpan("Source0.cs", 26, 2, 26, 237).WithArguments("App.AppJsonContext"));
+    }
+
+    [Fact]
+    public async Task An_Enum_Is_Silent_Where_Every_Property_Of_It_Carries_A_Converter_And_Reported_Where_Another_Use_Does_Not()
+    {
+        const string Models = """
+            public enum Color { Red, LightGreen }
+            public sealed record Chosen([property: JsonConverter(typeof(JsonStringEnumConverter<Color>))] Color Color);
+            public sealed record Mixed([property: JsonConverter(typeof(JsonStringEnumConverter<Color>))] Color Color, Color[] Others);
+            """;
+
+        await AnalyzeAsync(App("""[Get("/c")] Task<Chosen> Get();""", $"[JsonSourceGenerationOptions({Refits})]", "Chosen") + Models);
+        await AnalyzeAsync(
+            App("""[Get("/m")] Task<Mixed> Get();""", $"[JsonSourceGenerationOptions({Refits})]", "Mixed") + Models,
+            Verify.Incompatible("enum 'Color' goes out as numbers, not camelCase strings (RefitEnumConverter<T>)"));
+    }
+
+    [Fact]
+    public async Task Reports_Object_Values_Unless_A_Converter_For_Object_Is_Named()
+    {
+        const string Bag = "public sealed record Bag(object Value, Dictionary<string, object> Extra);";
+        const string Custom = """
+            public sealed class MyObjectConverter : JsonConverter<object>
+            {
+                public override object? Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options) => null;
+                public override void Write(Utf8JsonWriter writer, object value, JsonSerializerOptions options) => writer.WriteNullValue();
+            }
+            """;
+        var members = """[Get("/bag")] Task<Bag> Get();""";
+
+        await AnalyzeAsync(App(members, $"[JsonSourceGenerationOptions({Refits})]", "Bag") + Bag, Verify.Incompatible(Objects));
+        await AnalyzeAsync(App(members, $"[JsonSourceGenerationOptions({Refits}, Converters = new[] {{ typeof(RefitObjectConverter) }})]", "Bag") + Bag);
+        await AnalyzeAsync(App(members, $"[JsonSourceGenerationOptions({Refits}, Converters = new[] {{ typeof(MyObjectConverter) }})]", "Bag") + Bag + Custom);
+    }
+
+    [Theory]
+    [InlineData("new RefitSettings { ContentSerializer = new StjContentSerializer() }")]
+    [InlineData("new RefitSettings { ContentSerializer = new StjContentSerializer(AppJsonContext.Default.Options) }")]
+    [InlineData("new RefitSettings { ContentSerializer = StjContentSerializer.CreateWithResolver(new JsonSerializerOptions { TypeInfoResolver = AppJsonContext.Default }) }")]
+    public async Task Silent_Where_The_Context_Is_Not_Certainly_Paired(string settings)
+    {
+        var source = Code.App(GetRepo, ["Repo"], $"RestService.ForGenerated<IApi>(http, {settings})");
+
+        await AnalyzeAsync(source.Replace("{|#0:", "", StringComparison.Ordinal).Replace(")|};", ");", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public async Task Reports_Once_At_Each_Call_That_Pairs_The_Context()
+    {
+        var source = Code.App(GetRepo, ["Repo"]).Replace(
+            "|};\n}",
+            "|};\n\n    public static void Register(IServiceCollection services) => {|#1:services.AddRefitClient<IApi>(new RefitSettings(new StjContentSerializer(AppJsonContext.Default)))|};\n}",
+            StringComparison.Ordinal);
+
+        await AnalyzeAsync(source, Verify.Incompatible(Names + "; " + Case + "; " + Numbers), Verify.Incompatible(Names + "; " + Case + "; " + Numbers, location: 1));
+    }
+
+    /// <summary>The app whose context carries <paramref name="options"/> (an attribute line, or nothing) and declares <paramref name="declared"/>.</summary>
+    internal static string App(string members, string options, params string[] declared)
+    {
+        var app = Code.App(members, declared);
+        return options.Length == 0 ? app : app.Insert(app.IndexOf("[JsonSerializable(", StringComparison.Ordinal), options + "\n");
+    }
+
+    private static Task AnalyzeAsync(string source, params DiagnosticResult[] expected) =>
+        Verify.AnalyzerAsync<CompatibleOptionsAnalyzer>([source], OutputKind.DynamicallyLinkedLibrary, expected);
+}

@@ -1,0 +1,106 @@
+using Microsoft.CodeAnalysis.Testing;
+using RefitStj.Analyzers.CodeFixes;
+using RefitStj.Analyzers.Tests.Support;
+
+namespace RefitStj.Analyzers.Tests;
+
+/// <summary>The RSTJ002 fix's exact output: the compatible <c>[JsonSourceGenerationOptions]</c>, and a context that then compiles clean.</summary>
+public sealed class CompatibleOptionsCodeFixTests
+{
+    private const string Members = """[Get("/paint")] Task<Paint> Get();""";
+    private const string Models = """
+        public enum Color { Red, LightGreen }
+        public enum Size { Small, Large }
+        public sealed record Paint(Color Color, List<Size?> Sizes, Dictionary<string, object> Extra, int Coats);
+        """;
+
+    private const string Names = "names are written as declared, not camelCase (PropertyNamingPolicy)";
+    private const string Case = "names are read case-sensitively, so camelCase JSON reads as default values (PropertyNameCaseInsensitive)";
+    private const string Numbers = "numbers in strings are refused (NumberHandling)";
+    private const string Converters = "enums 'Color', 'Size' go out as numbers, not camelCase strings (RefitEnumConverter<T>); 'object' values read as JsonElement, not inferred (RefitObjectConverter)";
+
+    [Fact]
+    public async Task Adds_The_Attribute_Above_The_First_Line_With_Every_Option_And_Converter_The_Context_Needs()
+    {
+        var before = App("/// <summary>The app's metadata.</summary>\n[JsonSerializable(typeof(Paint))]\n");
+        var after = App("/// <summary>The app's metadata.</summary>\n[JsonSourceGenerationOptions(PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase, PropertyNameCaseInsensitive = true, NumberHandling = JsonNumberHandling.AllowReadingFromString, Converters = new[] { typeof(RefitObjectConverter), typeof(RefitEnumConverter<Color>), typeof(RefitEnumConverter<Size>) })]\n[JsonSerializable(typeof(Paint))]\n");
+
+        await FixAsync([before], [after], Verify.Incompatible($"{Names}; {Case}; {Numbers}; {Converters}"));
+    }
+
+    [Fact]
+    public async Task Adds_Only_The_Missing_Arguments_Keeping_The_Users_Own()
+    {
+        var before = App("[JsonSourceGenerationOptions(PropertyNamingPolicy = JsonKnownNamingPolicy.SnakeCaseLower, UseStringEnumConverter = true)]\n[JsonSerializable(typeof(Paint))]\n");
+        var after = App("[JsonSourceGenerationOptions(PropertyNamingPolicy = JsonKnownNamingPolicy.SnakeCaseLower, UseStringEnumConverter = true, PropertyNameCaseInsensitive = true, NumberHandling = JsonNumberHandling.AllowReadingFromString, Converters = new[] { typeof(RefitObjectConverter) })]\n[JsonSerializable(typeof(Paint))]\n");
+
+        await FixAsync([before], [after], Verify.Incompatible($"{Case}; {Numbers}; 'object' values read as JsonElement, not inferred (RefitObjectConverter)"));
+    }
+
+    [Theory]
+    [InlineData("new[] { typeof(RefitEnumConverter<Color>) }", "new[] { typeof(RefitEnumConverter<Color>), typeof(RefitObjectConverter), typeof(RefitEnumConverter<Size>) }")]
+    [InlineData("new Type[] { typeof(RefitEnumConverter<Color>) }", "new Type[] { typeof(RefitEnumConverter<Color>), typeof(RefitObjectConverter), typeof(RefitEnumConverter<Size>) }")]
+    [InlineData("[typeof(RefitEnumConverter<Color>)]", "[typeof(RefitEnumConverter<Color>), typeof(RefitObjectConverter), typeof(RefitEnumConverter<Size>)]")]
+    public async Task Merges_The_Converters_Into_The_Users_List_In_Its_Form(string converters, string merged)
+    {
+        var before = App($"[JsonSourceGenerationOptions(JsonSerializerDefaults.Web, Converters = {converters})]\n[JsonSerializable(typeof(Paint))]\n");
+        var after = App($"[JsonSourceGenerationOptions(JsonSerializerDefaults.Web, Converters = {merged})]\n[JsonSerializable(typeof(Paint))]\n");
+
+        await FixAsync([before], [after], Verify.Incompatible("enum 'Size' goes out as numbers, not camelCase strings (RefitEnumConverter<T>); 'object' values read as JsonElement, not inferred (RefitObjectConverter)"));
+    }
+
+    [Fact]
+    public async Task Adds_The_Using_Directives_A_Context_File_Lacks()
+    {
+        var app = Code.App(Members, [], "RestService.ForGenerated<IApi>(http, new RefitSettings { ContentSerializer = new StjContentSerializer(App.Json.AppJsonContext.Default) })")
+            .Replace("internal sealed partial class AppJsonContext : JsonSerializerContext\n{\n}", "", StringComparison.Ordinal) + "\n" + Models;
+        var context = """
+            namespace App.Json
+            {
+                [System.Text.Json.Serialization.JsonSerializable(typeof(App.Paint))]
+                internal sealed partial class AppJsonContext : System.Text.Json.Serialization.JsonSerializerContext
+                {
+                }
+            }
+            """;
+        var fixedContext = """
+            using System.Text.Json.Serialization;
+            using RefitStj;
+
+            namespace App.Json
+            {
+                [JsonSourceGenerationOptions(PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase, PropertyNameCaseInsensitive = true, NumberHandling = JsonNumberHandling.AllowReadingFromString, Converters = new[] { typeof(RefitObjectConverter), typeof(RefitEnumConverter<Color>), typeof(RefitEnumConverter<Size>) })]
+                [System.Text.Json.Serialization.JsonSerializable(typeof(App.Paint))]
+                internal sealed partial class AppJsonContext : System.Text.Json.Serialization.JsonSerializerContext
+                {
+                }
+            }
+            """;
+
+        await FixAsync([app, context], [app, fixedContext], Verify.Incompatible($"{Names}; {Case}; {Numbers}; {Converters}"));
+    }
+
+    [Fact]
+    public async Task Fix_All_Edits_Each_Paired_Context_Once()
+    {
+        const string Second = "\n\n    public static IApi Again(HttpClient http) => {|#1:RestService.ForGenerated<IApi>(http, new RefitSettings { ContentSerializer = new StjContentSerializer(AppJsonContext.Default) })|};"
+            + "\n\n    public static IApi Other(HttpClient http) => {|#2:RestService.ForGenerated<IApi>(http, new RefitSettings { ContentSerializer = new StjContentSerializer(OtherJsonContext.Default) })|};\n}";
+        const string Other = "\n[JsonSerializable(typeof(Paint))]\ninternal sealed partial class OtherJsonContext : JsonSerializerContext;\n";
+        const string Options = "[JsonSourceGenerationOptions(PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase, PropertyNameCaseInsensitive = true, NumberHandling = JsonNumberHandling.AllowReadingFromString, Converters = new[] { typeof(RefitObjectConverter), typeof(RefitEnumConverter<Color>), typeof(RefitEnumConverter<Size>) })]\n";
+        var before = App("[JsonSerializable(typeof(Paint))]\n").Replace("|};\n}", "|};" + Second, StringComparison.Ordinal) + Other;
+        var after = App(Options + "[JsonSerializable(typeof(Paint))]\n").Replace("|};\n}", "|};" + Second, StringComparison.Ordinal)
+            .Replace("{|#0:", "", StringComparison.Ordinal).Replace("{|#1:", "", StringComparison.Ordinal).Replace("{|#2:", "", StringComparison.Ordinal).Replace("|};", ";", StringComparison.Ordinal)
+            + Other.Replace("\n[JsonSerializable", "\n" + Options + "[JsonSerializable", StringComparison.Ordinal);
+        var all = $"{Names}; {Case}; {Numbers}; {Converters}";
+
+        await Verify.CodeFixAsync<CompatibleOptionsAnalyzer, CompatibleOptionsCodeFix>(
+            [before], [after], [Verify.Incompatible(all), Verify.Incompatible(all, location: 1), Verify.Incompatible(all, "OtherJsonContext", location: 2)], iterations: 2);
+    }
+
+    /// <summary>The app whose context carries <paramref name="attributes"/> (each line ending in a newline), with the enums and <c>object</c> of <see cref="Models"/>.</summary>
+    private static string App(string attributes) =>
+        Code.App(Members, []).Replace("internal sealed partial class", attributes + "internal sealed partial class", StringComparison.Ordinal) + "\n" + Models;
+
+    private static Task FixAsync(string[] before, string[] after, DiagnosticResult expected) =>
+        Verify.CodeFixAsync<CompatibleOptionsAnalyzer, CompatibleOptionsCodeFix>(before, after, [expected], iterations: 1);
+}
