@@ -19,7 +19,11 @@ public interface IChatApi
 public sealed record ChatChunk(string Id, string? Content);
 
 /// <summary>SseItem&lt;ChatChunk&gt; is read through the listed converter: the generator instantiates it, nothing is closed at run time.</summary>
-[JsonSourceGenerationOptions(PropertyNamingPolicy = JsonKnownNamingPolicy.SnakeCaseLower, Converters = new[] { typeof(SseItemConverter<ChatChunk>) })]
+[JsonSourceGenerationOptions(
+    PropertyNamingPolicy = JsonKnownNamingPolicy.SnakeCaseLower,
+    PropertyNameCaseInsensitive = true,
+    NumberHandling = JsonNumberHandling.AllowReadingFromString,
+    Converters = new[] { typeof(SseItemConverter<ChatChunk>) })]
 [JsonSerializable(typeof(ChatChunk))]
 internal sealed partial class ChatJsonContext : JsonSerializerContext;
 

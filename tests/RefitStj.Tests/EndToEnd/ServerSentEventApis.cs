@@ -37,6 +37,8 @@ public sealed record TextDelta(string Type, string? Text);
 /// <summary>Everything the interface reads, and the converters its SseItem methods need.</summary>
 [JsonSourceGenerationOptions(
     PropertyNamingPolicy = JsonKnownNamingPolicy.SnakeCaseLower,
+    PropertyNameCaseInsensitive = true,
+    NumberHandling = JsonNumberHandling.AllowReadingFromString,
     Converters = new[] { typeof(SseItemConverter<MessageEvent>), typeof(SseItemConverter<Tick>) })]
 [JsonSerializable(typeof(ChatChunk))]
 [JsonSerializable(typeof(MessageEvent))]

@@ -1,5 +1,6 @@
 using System.Net;
 using System.Net.ServerSentEvents;
+using System.Text.Json;
 using System.Text.Json.Serialization;
 using Refit;
 using RefitStj.Tests.EndToEnd;
@@ -22,7 +23,7 @@ public interface IMessagesApi
 }
 
 #region snippet: sse-items
-[JsonSourceGenerationOptions(Converters = new[] { typeof(SseItemConverter<MessageEvent>) })]
+[JsonSourceGenerationOptions(JsonSerializerDefaults.Web, Converters = new[] { typeof(SseItemConverter<MessageEvent>) })]
 [JsonSerializable(typeof(MessageEvent))]
 internal sealed partial class ChatJsonContext : JsonSerializerContext;
 #endregion
