@@ -30,6 +30,9 @@ catch (NotSupportedException ex)
     checks.That("a type missing from the context is rejected, naming the fix", ex.Message.Contains("[JsonSerializable(typeof(Unlisted))]", StringComparison.Ordinal), ex.Message);
 }
 
+// Refit's default wire format from a source-generated context, call by call against Refit's own serializer's transcript.
+await CompatChecks.RunAsync(checks, args);
+
 Console.WriteLine(checks.Failed == 0
     ? $"consumer app: all {checks.Passed} checks passed"
     : $"consumer app: {checks.Failed} of {checks.Passed + checks.Failed} checks failed");
