@@ -112,10 +112,10 @@ public enum Finish : byte
     Metallic = 4,
 }
 
-/// <summary>The small model (about 260 bytes): five enum members among ordinary ones.</summary>
+/// <summary>The small model (187 bytes in Refit's format, 134 with numeric enums): five enum values among ordinary members.</summary>
 public sealed record Swatch(int Id, string Name, Shade Shade, Shade? Accent, Finish Finish, decimal Price, DateTimeOffset Updated, List<Shade> Palette);
 
-/// <summary>The larger model (about 40 KB): 150 swatches and an enum-keyed dictionary.</summary>
+/// <summary>The larger model (27 KB in Refit's format, 21 KB with numeric enums): 150 swatches and an enum-keyed dictionary.</summary>
 public sealed record Catalog(string Title, List<Swatch> Items, Dictionary<Shade, int> Stock);
 
 internal static class Swatches
