@@ -21,20 +21,16 @@ internal sealed class CamelCaseEnumConverter<[DynamicallyAccessedMembers(Dynamic
 
     public CamelCaseEnumConverter()
     {
-        // Refit's order of precedence, field by field in declaration order: a later field's wire name or declared name
-        // replaces an earlier one's, and the last field declared for a value names it on write.
         foreach (var field in typeof(TEnum).GetFields(BindingFlags.Public | BindingFlags.Static))
         {
             var value = (TEnum)field.GetValue(null)!;
             var preferred = PreferredName(field);
+
+            // Both the wire name and the declared name read back; the last field declared for a value names it on write.
             _byName[preferred] = value;
             _byNameIgnoreCase[preferred] = value;
-            if (!string.Equals(field.Name, preferred, StringComparison.Ordinal))
-            {
-                _byName[field.Name] = value;
-                _byNameIgnoreCase[field.Name] = value;
-            }
-
+            _byName.TryAdd(field.Name, value);
+            _byNameIgnoreCase.TryAdd(field.Name, value);
             _names[value] = preferred;
         }
     }
