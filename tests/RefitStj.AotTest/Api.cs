@@ -63,7 +63,11 @@ public sealed class LoginForm
 public sealed record Unlisted(int Value);
 
 /// <summary>Every type a body or response uses; <see cref="LoginForm"/> is not here, since form bodies are not JSON.</summary>
-[JsonSourceGenerationOptions(PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase, UseStringEnumConverter = true)]
+[JsonSourceGenerationOptions(
+    PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase,
+    PropertyNameCaseInsensitive = false,
+    NumberHandling = JsonNumberHandling.Strict,
+    UseStringEnumConverter = true)]
 [JsonSerializable(typeof(Repo))]
 [JsonSerializable(typeof(List<Repo>))]
 [JsonSerializable(typeof(NewIssue))]
