@@ -47,9 +47,7 @@ public sealed class ReadmeSnippets
     [Fact]
     public async Task Readme_MaxResponseBodySize_Refuses_A_Larger_Declared_Body_Before_Reading_It()
     {
-        #region snippet: limits
         var serializer = new StjContentSerializer { MaxResponseBodySize = 10 * 1024 * 1024 };
-        #endregion
 
         using var body = new CountingStream();
         using var content = new StreamContent(body);
