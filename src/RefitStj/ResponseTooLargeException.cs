@@ -1,22 +1,33 @@
+using System.Net;
+
 namespace RefitStj;
 
 /// <summary>
-/// A response body is larger than <see cref="StjContentSerializer.MaxResponseBodySize"/>, or one item of a streamed
-/// response is larger than <see cref="StjContentSerializer.MaxStreamItemSize"/>; the message names the limit. Thrown
-/// before reading when Content-Length declares it, or as soon as the bytes read pass the limit.
+/// A response body is larger than a size limit: <see cref="ResponseSizeLimitHandler"/>'s, the serializer's
+/// <see cref="StjContentSerializer.MaxResponseBodySize"/>, or, for one item of a streamed response,
+/// <see cref="StjContentSerializer.MaxStreamItemSize"/>; the message names which. Thrown before reading when
+/// Content-Length declares it, or as soon as the bytes read pass the limit.
 /// </summary>
-public sealed class ResponseTooLargeException : IOException
+/// <remarks>
+/// An <see cref="HttpRequestException"/> with <see cref="HttpRequestError.ConfigurationLimitExceeded"/>, as HttpClient's
+/// own buffer limit throws. Unlike an <see cref="IOException"/>, <see cref="HttpContent"/> does not wrap it in another
+/// exception while it buffers or copies a body, so through Refit it is the <c>ApiException</c>'s inner exception itself.
+/// </remarks>
+public sealed class ResponseTooLargeException : HttpRequestException
 {
+    // The serializer may see a body Refit has already buffered whole, so it says what it did, not that nothing was read.
+    private const string BeforeRefit = " To refuse a response before Refit buffers it, use ResponseSizeLimitHandler.";
+
     /// <summary>Creates the exception with a default message.</summary>
     public ResponseTooLargeException()
-        : base("The response body is larger than the configured limit.")
+        : base(HttpRequestError.ConfigurationLimitExceeded, "The response body is larger than the configured limit.")
     {
     }
 
     /// <summary>Creates the exception with <paramref name="message"/>.</summary>
     /// <param name="message">The message.</param>
     public ResponseTooLargeException(string message)
-        : base(message)
+        : base(HttpRequestError.ConfigurationLimitExceeded, message)
     {
     }
 
@@ -24,12 +35,12 @@ public sealed class ResponseTooLargeException : IOException
     /// <param name="message">The message.</param>
     /// <param name="innerException">The cause.</param>
     public ResponseTooLargeException(string message, Exception innerException)
-        : base(message, innerException)
+        : base(HttpRequestError.ConfigurationLimitExceeded, message, innerException)
     {
     }
 
-    private ResponseTooLargeException(string message, long limit, long size)
-        : base(message)
+    private ResponseTooLargeException(string message, long limit, long size, HttpStatusCode? statusCode = null)
+        : base(HttpRequestError.ConfigurationLimitExceeded, message, inner: null, statusCode)
     {
         Limit = limit;
         Size = size;
@@ -41,11 +52,23 @@ public sealed class ResponseTooLargeException : IOException
     /// <summary>The size declared by Content-Length, or the bytes (of the body, or of the item) read when reading stopped.</summary>
     public long Size { get; }
 
+    /// <summary>The serializer's <see cref="StjContentSerializer.MaxResponseBodySize"/>, by Content-Length.</summary>
     internal static ResponseTooLargeException Declared(long limit, long size) =>
-        new($"The response body is {size} bytes by its Content-Length, over the limit of {limit} bytes (MaxResponseBodySize); nothing was read.", limit, size);
+        new($"The response body is {size} bytes by its Content-Length, over the limit of {limit} bytes (MaxResponseBodySize), and was not deserialized." + BeforeRefit, limit, size);
 
+    /// <summary>The serializer's <see cref="StjContentSerializer.MaxResponseBodySize"/>, by the bytes it read.</summary>
     internal static ResponseTooLargeException Counted(long limit, long size) =>
-        new($"The response body passed the limit of {limit} bytes (MaxResponseBodySize); reading stopped after {size} bytes.", limit, size);
+        new($"The response body passed the limit of {limit} bytes (MaxResponseBodySize); reading stopped after {size} bytes." + BeforeRefit, limit, size);
+
+    /// <summary><see cref="ResponseSizeLimitHandler"/>'s limit, by Content-Length: the body was never read.</summary>
+    internal static ResponseTooLargeException DeclaredToHandler(long limit, long size, HttpStatusCode statusCode) =>
+        new($"The response body is {size} bytes by its Content-Length, over the limit of {limit} bytes (ResponseSizeLimitHandler); " +
+            "nothing was read and the response was abandoned.", limit, size, statusCode);
+
+    /// <summary><see cref="ResponseSizeLimitHandler"/>'s limit, by the bytes that came through it.</summary>
+    internal static ResponseTooLargeException CountedByHandler(long limit, long size, HttpStatusCode statusCode) =>
+        new($"The response body passed the limit of {limit} bytes (ResponseSizeLimitHandler); reading stopped after {size} bytes " +
+            "and the response was abandoned.", limit, size, statusCode);
 
     /// <summary>One item of a streamed response passed <see cref="StjContentSerializer.MaxStreamItemSize"/>.</summary>
     /// <param name="limit">The limit.</param>

@@ -65,12 +65,18 @@ public sealed partial class StjContentSerializer : IHttpContentSerializer, ISync
     public JsonSerializerOptions Options => _metadata.Options;
 
     /// <summary>
-    /// The most bytes of a response body this serializer will read, or <see langword="null"/> (the default) for no limit
-    /// beyond HttpClient's own. A body whose Content-Length is larger fails before anything is read; a body that turns
-    /// out larger while it is read (chunked, or lying about its length) fails as soon as the count passes the limit, so
-    /// memory stays bounded. For streamed responses the limit counts every byte of the stream. Either way the call
-    /// throws <see cref="ResponseTooLargeException"/>.
+    /// The most bytes of a response body this serializer will read, or <see langword="null"/> (the default) for no limit.
+    /// A body whose Content-Length is larger is refused before the serializer reads it; one that turns out larger while
+    /// it is read (chunked, or lying about its length) fails as soon as the count passes the limit. For streamed
+    /// responses the limit counts every byte of the stream. Either way the call throws
+    /// <see cref="ResponseTooLargeException"/>.
     /// </summary>
+    /// <remarks>
+    /// Through Refit this does not bound memory: Refit buffers every <c>Task&lt;T&gt;</c> and <c>ApiResponse&lt;T&gt;</c>
+    /// response whole before the serializer sees it. Set the limit once, on <see cref="ResponseSizeLimitHandler"/>, which
+    /// stops any body on the wire, streamed or buffered, and leave this unset. This limit is for reading contents without
+    /// Refit (a response received with <see cref="HttpCompletionOption.ResponseHeadersRead"/>) where no handler can be added.
+    /// </remarks>
     /// <exception cref="ArgumentOutOfRangeException">The value is zero or negative.</exception>
     public long? MaxResponseBodySize
     {

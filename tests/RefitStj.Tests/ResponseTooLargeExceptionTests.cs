@@ -19,14 +19,37 @@ public sealed class ResponseTooLargeExceptionTests
     }
 
     [Fact]
-    public void Declared_Names_The_Content_Length_And_Says_Nothing_Was_Read()
+    public void Declared_Names_The_Content_Length_And_Points_To_The_Handler_Without_Claiming_Nothing_Was_Read()
     {
+        // Through Refit the body is already buffered when the serializer sees it.
         var ex = ResponseTooLargeException.Declared(limit: 100, size: 250);
 
         Assert.Equal((100L, 250L), (ex.Limit, ex.Size));
         Assert.Contains("250 bytes by its Content-Length", ex.Message, StringComparison.Ordinal);
-        Assert.Contains("limit of 100 bytes (MaxResponseBodySize)", ex.Message, StringComparison.Ordinal);
-        Assert.Contains("nothing was read", ex.Message, StringComparison.Ordinal);
+        Assert.Contains("limit of 100 bytes (MaxResponseBodySize), and was not deserialized", ex.Message, StringComparison.Ordinal);
+        Assert.Contains("use ResponseSizeLimitHandler", ex.Message, StringComparison.Ordinal);
+        Assert.DoesNotContain("nothing was read", ex.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void The_Handlers_Failures_Say_What_Was_Read_And_Carry_The_Status()
+    {
+        var declared = ResponseTooLargeException.DeclaredToHandler(limit: 100, size: 250, System.Net.HttpStatusCode.NotFound);
+        var counted = ResponseTooLargeException.CountedByHandler(limit: 100, size: 101, System.Net.HttpStatusCode.OK);
+
+        Assert.Equal((100L, 250L, System.Net.HttpStatusCode.NotFound), (declared.Limit, declared.Size, declared.StatusCode));
+        Assert.Contains("(ResponseSizeLimitHandler); nothing was read", declared.Message, StringComparison.Ordinal);
+        Assert.Equal((100L, 101L, System.Net.HttpStatusCode.OK), (counted.Limit, counted.Size, counted.StatusCode));
+        Assert.Contains("reading stopped after 101 bytes and the response was abandoned", counted.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void It_Is_An_HttpRequestException_For_A_Configured_Limit_As_HttpClients_Own_Buffer_Limit_Is()
+    {
+        HttpRequestException ex = new ResponseTooLargeException();
+
+        Assert.Equal(HttpRequestError.ConfigurationLimitExceeded, ex.HttpRequestError);
+        Assert.Equal(HttpRequestError.ConfigurationLimitExceeded, new ResponseTooLargeException("m", new IOException()).HttpRequestError);
     }
 
     [Fact]

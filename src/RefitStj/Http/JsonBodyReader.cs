@@ -153,8 +153,9 @@ internal static class JsonBodyReader
     // The span entry point, unlike the stream ones, does not skip a UTF-8 byte order mark.
     private static ReadOnlySpan<byte> WithoutBom(ReadOnlySpan<byte> utf8) => utf8.StartsWith("\uFEFF"u8) ? utf8[3..] : utf8;
 
-    // CopyToAsync wraps an IOException from either stream in an HttpRequestException; reading the stream would not.
-    private static bool IsCopyWrapper(HttpRequestException ex) => ex.InnerException is IOException or ObjectDisposedException;
+    // CopyToAsync wraps an IOException from either stream in a plain HttpRequestException; reading the stream would not.
+    private static bool IsCopyWrapper(HttpRequestException ex) =>
+        ex.GetType() == typeof(HttpRequestException) && ex.InnerException is IOException or ObjectDisposedException;
 
     /// <summary>
     /// The Content-Length received or set, and only then: asked of a content without one,

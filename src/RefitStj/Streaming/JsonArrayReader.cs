@@ -1,4 +1,5 @@
 using System.Diagnostics.CodeAnalysis;
+using System.Globalization;
 using System.Runtime.CompilerServices;
 using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
@@ -9,7 +10,7 @@ namespace RefitStj.Streaming;
 /// One top-level JSON array, its elements yielded as they arrive by System.Text.Json's own async enumerable reader,
 /// which keeps only the unread part of the body buffered. Under an item limit it reads through
 /// <see cref="ItemSizeLimitStream"/>, so one endless element fails instead of growing that buffer without end.
-/// Failures name the element that failed.
+/// Failures name the element that failed by its index in the whole array.
 /// </summary>
 internal static class JsonArrayReader
 {
@@ -35,13 +36,45 @@ internal static class JsonArrayReader
                 }
                 catch (JsonException ex)
                 {
-                    throw new JsonException(
-                        $"Element {index} of the streamed JSON array is not valid JSON for {typeof(T)}: {ex.Message}", ex.Path, ex.LineNumber, ex.BytePositionInLine, ex);
+                    throw Describe<T>(ex, index);
                 }
 
                 limited?.ItemDone();
                 yield return item;
             }
         }
+    }
+
+    /// <summary>
+    /// The failure, with the element named by its index in the whole array. System.Text.Json deserializes every element
+    /// a read brought before it yields the first, and its path counts from the first of those: the failing element is
+    /// <paramref name="yielded"/> plus that count, whatever the read sizes.
+    /// </summary>
+    private static JsonException Describe<T>(JsonException ex, long yielded)
+    {
+        if (ex.Path is not { } path || !TryGetIndex(path, out var relative, out var rest))
+        {
+            return new JsonException($"The streamed JSON array is not valid JSON for {typeof(T)}: {ex.Message}", ex.Path, ex.LineNumber, ex.BytePositionInLine, ex);
+        }
+
+        var index = yielded + relative;
+        var truePath = $"$[{index}]{rest}";
+        var message = ex.Message.Replace($"Path: {path} ", $"Path: {truePath} ", StringComparison.Ordinal);
+        return new JsonException(
+            $"Element {index} of the streamed JSON array is not valid JSON for {typeof(T)}: {message}", truePath, ex.LineNumber, ex.BytePositionInLine, ex);
+    }
+
+    /// <summary>Reads <c>$[n]</c> at the start of a path: the index and what follows it.</summary>
+    private static bool TryGetIndex(string path, out long index, out string rest)
+    {
+        (index, rest) = (0, "");
+        var close = path.StartsWith("$[", StringComparison.Ordinal) ? path.IndexOf(']', 2) : -1;
+        if (close < 0 || !long.TryParse(path.AsSpan(2, close - 2), NumberStyles.None, CultureInfo.InvariantCulture, out index))
+        {
+            return false;
+        }
+
+        rest = path[(close + 1)..];
+        return true;
     }
 }

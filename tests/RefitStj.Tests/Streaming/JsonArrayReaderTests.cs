@@ -50,6 +50,41 @@ public sealed class JsonArrayReaderTests
         Assert.Equal([new Tick(1, null), new Tick(2, null)], items);
     }
 
+    public static TheoryData<string, int, string> BadElements => new()
+    {
+        { "[{\"id\":1},{\"id\":2},{\"id\":\"x\"},{\"id\":4}]", 2, "$[2].id" },
+        { "[{\"id\":1},{\"id\":2},{oops},{\"id\":4}]", 2, "$[2]" },
+        { "[{\"id\":1},{\"id\":2},[1]]", 2, "$[2]" },
+        { "[{\"id\":1},{\"id\":2} {\"id\":3}]", 2, "$[2]" },
+        { "[" + string.Join(",", Enumerable.Range(0, 3000).Select(i => i == 2777 ? "{\"id\":\"x\"}" : $"{{\"id\":{i},\"name\":\"{new string('n', i % 50)}\"}}")) + "]", 2777, "$[2777].id" },
+    };
+
+    [Theory]
+    [MemberData(nameof(BadElements))]
+    public async Task A_Malformed_Element_Is_Named_By_Its_Index_Whatever_The_Read_Sizes(string body, int index, string path)
+    {
+        var bytes = Encoding.UTF8.GetBytes(body);
+        foreach (var stream in new Stream[] { new MemoryStream(bytes), new TrickleStream(bytes, 1), new TrickleStream(bytes, 7), new TrickleStream(bytes, 4096) })
+        {
+            var ex = await Assert.ThrowsAsync<JsonException>(() => _serializer.ReadTicksIntoAsync(stream, StreamingContentFormat.JsonArray, []));
+
+            // System.Text.Json counts from the first element of the read that failed; the message counts from the array's.
+            Assert.StartsWith($"Element {index} of the streamed JSON array", ex.Message, StringComparison.Ordinal);
+            Assert.Equal(path, ex.Path);
+            Assert.Contains($"Path: {path} |", ex.Message, StringComparison.Ordinal);
+        }
+    }
+
+    [Theory]
+    [InlineData("[{\"id\":1}]x")]
+    [InlineData("{\"id\":1}")]
+    public async Task A_Body_That_Fails_Outside_Any_Element_Names_The_Array(string body)
+    {
+        var ex = await Assert.ThrowsAsync<JsonException>(() => _serializer.ReadTicksIntoAsync(new MemoryStream(Encoding.UTF8.GetBytes(body)), StreamingContentFormat.JsonArray, []));
+
+        Assert.StartsWith("The streamed JSON array is not valid JSON for", ex.Message, StringComparison.Ordinal);
+    }
+
     [Fact]
     public async Task Empty_Array_Yields_Nothing()
     {

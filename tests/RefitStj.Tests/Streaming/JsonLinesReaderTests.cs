@@ -65,6 +65,20 @@ public sealed class JsonLinesReaderTests
         Assert.Equal([new Tick(1, null), new Tick(2, null)], items);
     }
 
+    [Theory]
+    [InlineData("{\"id\":1}\n{\"id\":2}\n{\"id\":\"x\"}\n")]
+    [InlineData("{\"id\":1}\n{\"id\":2}\n{\"id\":oops}\n")]
+    public async Task A_Malformed_Line_Is_Named_By_One_Line_Number(string body)
+    {
+        var ex = await Assert.ThrowsAsync<JsonException>(() => _serializer.ReadTicksIntoAsync(new MemoryStream(Encoding.UTF8.GetBytes(body)), StreamingContentFormat.JsonLines, []));
+
+        // The line read on its own is line 0 to System.Text.Json; the message names the body's line, once.
+        Assert.StartsWith("Line 3 of the JSON Lines body", ex.Message, StringComparison.Ordinal);
+        Assert.DoesNotContain("LineNumber", ex.Message, StringComparison.Ordinal);
+        Assert.Contains("BytePositionInLine", ex.Message, StringComparison.Ordinal);
+        Assert.Equal(2, ex.LineNumber);
+    }
+
     [Fact]
     public async Task Long_Stream_Of_Lines_Slides_Rather_Than_Grows()
     {

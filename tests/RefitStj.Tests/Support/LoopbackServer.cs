@@ -62,6 +62,9 @@ internal sealed class LoopbackServer : IAsyncDisposable
         return new(_http2 ? new Http2Only(handler) : handler) { BaseAddress = BaseAddress, Timeout = TimeSpan.FromSeconds(30) };
     }
 
+    /// <summary>For a handler pipeline built elsewhere (HttpClientFactory): sends every request in this server's protocol.</summary>
+    public DelegatingHandler CreateProtocolHandler() => _http2 ? new Http2Only() : new PassThrough();
+
     public async ValueTask DisposeAsync()
     {
         using var stopping = new CancellationTokenSource(TimeSpan.FromSeconds(5));
@@ -71,8 +74,17 @@ internal sealed class LoopbackServer : IAsyncDisposable
 }
 
 /// <summary>HttpClient uses each request's own version, so the version is set here rather than as the client's default.</summary>
-file sealed class Http2Only(HttpMessageHandler inner) : DelegatingHandler(inner)
+file sealed class Http2Only : DelegatingHandler
 {
+    public Http2Only()
+    {
+    }
+
+    public Http2Only(HttpMessageHandler inner)
+        : base(inner)
+    {
+    }
+
     protected override Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellationToken)
     {
         request.Version = HttpVersion.Version20;
@@ -80,6 +92,8 @@ file sealed class Http2Only(HttpMessageHandler inner) : DelegatingHandler(inner)
         return base.SendAsync(request, cancellationToken);
     }
 }
+
+file sealed class PassThrough : DelegatingHandler;
 
 public enum ServerProtocol
 {

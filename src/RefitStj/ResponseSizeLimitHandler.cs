@@ -1,0 +1,63 @@
+using RefitStj.Http;
+
+namespace RefitStj;
+
+/// <summary>
+/// A <see cref="DelegatingHandler"/> that refuses any response body larger than <see cref="MaxResponseBodySize"/> bytes,
+/// whoever reads it: Refit, which buffers every <c>Task&lt;T&gt;</c> and <c>ApiResponse&lt;T&gt;</c> response whole
+/// before its serializer sees it, a serializer, or a stream. A body whose Content-Length is larger fails before a byte
+/// of it is read; any other (chunked, or decompressed when the handler below decompresses) fails as soon as the bytes
+/// read pass the limit, so no reader ever holds more than the limit. The failure is a
+/// <see cref="ResponseTooLargeException"/> (through Refit, the <c>ApiException</c>'s inner exception), and the response
+/// is disposed unread, which ends it on the wire. Below the limit nothing changes: bodies stream as they arrive, and
+/// a buffered body is read in place.
+/// </summary>
+/// <remarks>
+/// This is the limit that bounds memory through Refit: <see cref="HttpClient.MaxResponseContentBufferSize"/> applies
+/// only when HttpClient buffers (Refit sends with <see cref="HttpCompletionOption.ResponseHeadersRead"/>), and a
+/// serializer's limit comes after Refit has buffered. With this handler in place, leave
+/// <see cref="StjContentSerializer.MaxResponseBodySize"/> unset: both apply, and one limit is enough.
+/// </remarks>
+public sealed class ResponseSizeLimitHandler : DelegatingHandler
+{
+    /// <summary>Creates the handler; set <see cref="DelegatingHandler.InnerHandler"/>, or let HttpClientFactory do it.</summary>
+    /// <param name="maxResponseBodySize">The most bytes of a response body to let through.</param>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="maxResponseBodySize"/> is zero or negative.</exception>
+    public ResponseSizeLimitHandler(long maxResponseBodySize)
+    {
+        ArgumentOutOfRangeException.ThrowIfNegativeOrZero(maxResponseBodySize);
+        MaxResponseBodySize = maxResponseBodySize;
+    }
+
+    /// <summary>Creates the handler over <paramref name="innerHandler"/>.</summary>
+    /// <param name="maxResponseBodySize">The most bytes of a response body to let through.</param>
+    /// <param name="innerHandler">The handler that sends the requests, e.g. a <see cref="SocketsHttpHandler"/>.</param>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="maxResponseBodySize"/> is zero or negative.</exception>
+    /// <exception cref="ArgumentNullException"><paramref name="innerHandler"/> is <see langword="null"/>.</exception>
+    public ResponseSizeLimitHandler(long maxResponseBodySize, HttpMessageHandler innerHandler)
+        : base(innerHandler)
+    {
+        ArgumentOutOfRangeException.ThrowIfNegativeOrZero(maxResponseBodySize);
+        MaxResponseBodySize = maxResponseBodySize;
+    }
+
+    /// <summary>The most bytes of a response body this handler lets through, after any decompression below it.</summary>
+    public long MaxResponseBodySize { get; }
+
+    /// <inheritdoc/>
+    protected override async Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellationToken)
+    {
+        var response = await base.SendAsync(request, cancellationToken).ConfigureAwait(false);
+        return Limit(response);
+    }
+
+    /// <inheritdoc/>
+    protected override HttpResponseMessage Send(HttpRequestMessage request, CancellationToken cancellationToken) =>
+        Limit(base.Send(request, cancellationToken));
+
+    private HttpResponseMessage Limit(HttpResponseMessage response)
+    {
+        response.Content = new SizeLimitedContent(response.Content, MaxResponseBodySize, response.StatusCode);
+        return response;
+    }
+}
