@@ -4,6 +4,10 @@ using System.Reflection;
 using System.Runtime.CompilerServices;
 using System.Text.Json;
 using System.Text.Json.Serialization;
+#if !NET9_0_OR_GREATER
+using System.Runtime.Versioning;
+using Refit;
+#endif
 
 namespace RefitStj.Serialization;
 
@@ -20,11 +24,21 @@ internal sealed class CamelCaseEnumConverter<[DynamicallyAccessedMembers(Dynamic
     private readonly Dictionary<TEnum, string> _names = [];
 
     public CamelCaseEnumConverter()
+#if NET9_0_OR_GREATER
+        : this(memberNames: true)
+#else
+        : this(RefitMemberNames.Honoured)
+#endif
+    {
+    }
+
+    /// <param name="memberNames">Whether <c>[JsonStringEnumMemberName]</c> names a member, as in the Refit build loaded.</param>
+    internal CamelCaseEnumConverter(bool memberNames)
     {
         foreach (var field in typeof(TEnum).GetFields(BindingFlags.Public | BindingFlags.Static))
         {
             var value = (TEnum)field.GetValue(null)!;
-            var preferred = PreferredName(field);
+            var preferred = (memberNames ? MemberName(field) : null) ?? CamelCase(field.Name);
 
             // Both the wire name and the declared name read back; the last field declared for a value names it on write.
             _byName[preferred] = value;
@@ -72,23 +86,21 @@ internal sealed class CamelCaseEnumConverter<[DynamicallyAccessedMembers(Dynamic
 
     private static bool IsUnsigned => s_typeCode is TypeCode.Byte or TypeCode.UInt16 or TypeCode.UInt32 or TypeCode.UInt64;
 
-    private static string PreferredName(FieldInfo field)
-    {
+    private static string? MemberName(FieldInfo field) =>
 #if NET9_0_OR_GREATER
-        if (field.GetCustomAttribute<JsonStringEnumMemberNameAttribute>() is { } custom)
-        {
-            return custom.Name;
-        }
+        field.GetCustomAttribute<JsonStringEnumMemberNameAttribute>()?.Name;
+#else
+        RefitMemberNames.Of(field);
 #endif
-        var name = field.Name;
-        return name.Length == 0 || !char.IsUpper(name[0])
+
+    private static string CamelCase(string name) =>
+        name.Length == 0 || !char.IsUpper(name[0])
             ? name
             : string.Create(name.Length, name, static (span, source) =>
             {
                 source.AsSpan().CopyTo(span);
                 span[0] = char.ToLowerInvariant(source[0]);
             });
-    }
 
     private TEnum ReadName(ref Utf8JsonReader reader, bool allowNumber)
     {
@@ -208,3 +220,44 @@ internal sealed class CamelCaseEnumConverter<[DynamicallyAccessedMembers(Dynamic
     private static TEnum Cast<TNumber>(TNumber value)
         where TNumber : struct => Unsafe.As<TNumber, TEnum>(ref value);
 }
+
+#if !NET9_0_OR_GREATER
+/// <summary>
+/// <c>[JsonStringEnumMemberName]</c> for the net8.0 build, which cannot name the attribute, so that .NET 9+ apps (which
+/// get this build) write what Refit's net9.0+ build writes, and net8.0 apps what Refit's net8.0 build writes.
+/// </summary>
+internal static class RefitMemberNames
+{
+    private const string AttributeName = "System.Text.Json.Serialization.JsonStringEnumMemberNameAttribute";
+
+    /// <summary>Gets a value indicating whether the Refit build this app loaded honours the attribute.</summary>
+    internal static bool Honoured { get; } = HonouredBy(typeof(RefitSettings).Assembly);
+
+    /// <summary>Refit's net9.0 and later builds honour the attribute; its net8.0 build never names it.</summary>
+    /// <param name="refit">The Refit assembly.</param>
+    /// <returns>Whether <paramref name="refit"/> writes <c>[JsonStringEnumMemberName]</c> names.</returns>
+    internal static bool HonouredBy(Assembly refit)
+    {
+        // An assembly without the attribute is not one NuGet served: honour the name, as System.Text.Json itself does.
+        var target = refit.GetCustomAttribute<TargetFrameworkAttribute>()?.FrameworkName;
+        return target is null || new FrameworkName(target).Version.Major >= 9;
+    }
+
+    /// <summary>Reads the attribute's name from metadata, which needs neither its type at compile time nor an instance.</summary>
+    /// <param name="field">An enum field.</param>
+    /// <returns>The name, or <see langword="null"/> when the field has none (always on the .NET 8 runtime).</returns>
+    internal static string? Of(FieldInfo field)
+    {
+        foreach (var attribute in field.GetCustomAttributesData())
+        {
+            if (attribute.AttributeType.FullName == AttributeName
+                && attribute.ConstructorArguments is [{ Value: string name }])
+            {
+                return name;
+            }
+        }
+
+        return null;
+    }
+}
+#endif
