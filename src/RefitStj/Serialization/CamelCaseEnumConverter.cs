@@ -240,7 +240,15 @@ internal static class RefitMemberNames
     {
         // An assembly without the attribute is not one NuGet served: honour the name, as System.Text.Json itself does.
         var target = refit.GetCustomAttribute<TargetFrameworkAttribute>()?.FrameworkName;
-        return target is null || new FrameworkName(target).Version.Major >= 9;
+        try
+        {
+            return target is null || new FrameworkName(target).Version.Major >= 9;
+        }
+        catch (ArgumentException)
+        {
+            // A name FrameworkName cannot parse is no reason to fail every enum: honour the attribute, as above.
+            return true;
+        }
     }
 
     /// <summary>Reads the attribute's name from metadata, which needs neither its type at compile time nor an instance.</summary>

@@ -98,6 +98,7 @@ public sealed class CamelCaseEnumMemberNameTests
     [InlineData(".NETCoreApp,Version=v9.0", true)]
     [InlineData(".NETCoreApp,Version=v10.0", true)]
     [InlineData(null, true)]
+    [InlineData("not a framework name", true)]
     public void Names_Are_Honoured_Where_The_Refit_Build_Targets_Dotnet_9_Or_Later(string? target, bool honoured)
     {
         var refit = AssemblyBuilder.DefineDynamicAssembly(new AssemblyName("Refit"), AssemblyBuilderAccess.Run);
