@@ -6,7 +6,8 @@ namespace RefitStj.Analyzers.CodeFixes;
 
 /// <summary>
 /// Fix-all for RSTJ001: every missing type of every context in scope, each declared once, in one edit per context
-/// (Roslyn's batch fixer would drop all but one of several insertions at the same place), in type-name order.
+/// (Roslyn's batch fixer would drop all but one of several insertions at the same place), in type-name order; and every
+/// missing <c>SseItemConverter&lt;T&gt;</c>, each listed once, merged into the context's converters in the same pass.
 /// </summary>
 internal sealed class AddJsonSerializableFixAll : FixAllProvider
 {
@@ -50,11 +51,24 @@ internal sealed class AddJsonSerializableFixAll : FixAllProvider
                     .Distinct(StringComparer.Ordinal)
                     .ToList()))
             .ToList();
-        return edits.Count == 0
+
+        // One options edit per context, its converters in name order, each once however many methods or calls need it.
+        var converters = diagnostics
+            .Where(d => AddSseItemConverter.EditOf(d) is not null)
+            .GroupBy(d => d.AdditionalLocations[0])
+            .Select(context => new OptionsEdit(
+                context.Key,
+                [],
+                context.OrderBy(AddSseItemConverter.NameOf, StringComparer.Ordinal)
+                    .SelectMany(d => AddSseItemConverter.EditOf(d)!.ConverterIds)
+                    .Distinct(StringComparer.Ordinal)
+                    .ToList()))
+            .ToList();
+        return edits.Count == 0 && converters.Count == 0
             ? null
             : CodeAction.Create(
-                "Add [JsonSerializable] for every type the Refit interfaces need",
-                cancellationToken => ContextAttributes.AddAsync(fixAllContext.Solution, edits, cancellationToken),
+                "Add [JsonSerializable] and SseItemConverter<T> for every type the Refit interfaces need",
+                cancellationToken => ContextAttributes.EditAsync(fixAllContext.Solution, edits, converters, cancellationToken),
                 AddJsonSerializableCodeFix.EquivalenceKey);
     }
 }

@@ -21,12 +21,22 @@ internal sealed class ContextEdit
     public IReadOnlyList<string> TypeIds { get; }
 }
 
-/// <summary>Adds <c>[JsonSerializable(typeof(X))]</c> lines to contexts, each after the context's last one, in its style.</summary>
+/// <summary>
+/// Adds <c>[JsonSerializable(typeof(X))]</c> lines to contexts, each after the context's last one, in its style; and edits
+/// their options (<see cref="OptionsAttribute"/>) in the same pass, so that one fix can do both to one context.
+/// </summary>
 internal static class ContextAttributes
 {
-    public static async Task<Solution> AddAsync(Solution solution, IEnumerable<ContextEdit> edits, CancellationToken cancellationToken)
+    public static Task<Solution> AddAsync(Solution solution, IEnumerable<ContextEdit> edits, CancellationToken cancellationToken) =>
+        EditAsync(solution, edits, [], cancellationToken);
+
+    /// <summary>Every edit of a document through one editor (spans of the original tree stay valid), the document then completed once.</summary>
+    public static async Task<Solution> EditAsync(Solution solution, IEnumerable<ContextEdit> edits, IEnumerable<OptionsEdit> options, CancellationToken cancellationToken)
     {
-        foreach (var byDocument in edits.GroupBy(e => e.LastAttribute.SourceTree))
+        var byTree = edits.Select(edit => (Tree: edit.LastAttribute.SourceTree, Context: (ContextEdit?)edit, Options: (OptionsEdit?)null))
+            .Concat(options.Select(edit => (Tree: edit.Attribute.SourceTree, Context: (ContextEdit?)null, Options: (OptionsEdit?)edit)))
+            .GroupBy(edit => edit.Tree);
+        foreach (var byDocument in byTree)
         {
             if (byDocument.Key is null || solution.GetDocument(byDocument.Key) is not { } document)
             {
@@ -34,28 +44,37 @@ internal static class ContextAttributes
             }
 
             var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
-            var compilation = editor.SemanticModel.Compilation;
-            foreach (var edit in byDocument)
-            {
-                var attribute = editor.OriginalRoot.FindNode(edit.LastAttribute.SourceSpan).FirstAncestorOrSelf<AttributeSyntax>();
-                if (attribute?.Parent is not AttributeListSyntax list)
-                {
-                    continue;
-                }
 
-                var types = edit.TypeIds
-                    .Select(id => DocumentationCommentId.GetFirstSymbolForReferenceId(id, compilation) as ITypeSymbol)
-                    .Where(type => type is not null);
-                editor.InsertAfter(list, types.Select(type => Declare(type!, attribute.Name, list)));
+            // The lines first: an options edit may then replace the whole declaration, as these lines left it.
+            foreach (var edit in byDocument.Select(e => e.Context).OfType<ContextEdit>())
+            {
+                Add(editor, edit);
             }
 
-            solution = solution.WithDocumentSyntaxRoot(document.Id, editor.GetChangedRoot());
-            var changed = solution.GetDocument(document.Id)!;
-            changed = await Simplifier.ReduceAsync(changed, Simplifier.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
+            foreach (var edit in byDocument.Select(e => e.Options).OfType<OptionsEdit>())
+            {
+                OptionsAttribute.Apply(editor, edit, cancellationToken);
+            }
+
+            var changed = await OptionsAttribute.CompleteAsync(document.WithSyntaxRoot(editor.GetChangedRoot()), cancellationToken).ConfigureAwait(false);
             solution = changed.Project.Solution;
         }
 
         return solution;
+    }
+
+    private static void Add(DocumentEditor editor, ContextEdit edit)
+    {
+        var attribute = editor.OriginalRoot.FindNode(edit.LastAttribute.SourceSpan).FirstAncestorOrSelf<AttributeSyntax>();
+        if (attribute?.Parent is not AttributeListSyntax list)
+        {
+            return;
+        }
+
+        var types = edit.TypeIds
+            .Select(id => DocumentationCommentId.GetFirstSymbolForReferenceId(id, editor.SemanticModel.Compilation) as ITypeSymbol)
+            .OfType<ITypeSymbol>();
+        editor.InsertAfter(list, types.Select(type => Declare(type, attribute.Name, list)));
     }
 
     /// <summary>A new attribute list that names the attribute as <paramref name="name"/> does, laid out as <paramref name="after"/> is.</summary>

@@ -17,7 +17,7 @@ internal sealed class OptionsEdit
         ConverterIds = converterIds;
     }
 
-    /// <summary>The context's <c>[JsonSourceGenerationOptions]</c>, or where it has none, one of its <c>[JsonSerializable]</c>.</summary>
+    /// <summary>An attribute of the context (its <c>[JsonSourceGenerationOptions]</c>, or where it has none, one of its <c>[JsonSerializable]</c>).</summary>
     public Location Attribute { get; }
 
     public IReadOnlyList<string> Options { get; }
@@ -31,49 +31,46 @@ internal static class OptionsAttribute
 {
     private const string Namespace = "global::System.Text.Json.Serialization.";
 
-    public static async Task<Solution> ApplyAsync(Solution solution, IEnumerable<OptionsEdit> edits, CancellationToken cancellationToken)
+    public static Task<Solution> ApplyAsync(Solution solution, IEnumerable<OptionsEdit> edits, CancellationToken cancellationToken) =>
+        ContextAttributes.EditAsync(solution, [], edits, cancellationToken);
+
+    /// <summary>
+    /// Records <paramref name="edit"/> in <paramref name="editor"/>: the context's own <c>[JsonSourceGenerationOptions]</c>
+    /// extended wherever the edit points on it, or one added; both on the node as earlier edits left it, so that edits compose.
+    /// </summary>
+    public static void Apply(DocumentEditor editor, OptionsEdit edit, CancellationToken cancellationToken)
     {
-        foreach (var byDocument in edits.GroupBy(e => e.Attribute.SourceTree))
+        var model = editor.SemanticModel;
+        var optionsAttribute = model.Compilation.GetTypeByMetadataName("System.Text.Json.Serialization.JsonSourceGenerationOptionsAttribute");
+        if (editor.OriginalRoot.FindNode(edit.Attribute.SourceSpan).FirstAncestorOrSelf<TypeDeclarationSyntax>() is not { AttributeLists.Count: > 0 } declaration)
         {
-            if (byDocument.Key is null || solution.GetDocument(byDocument.Key) is not { } document)
-            {
-                continue;
-            }
-
-            var editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
-            var model = editor.SemanticModel;
-            var optionsAttribute = model.Compilation.GetTypeByMetadataName("System.Text.Json.Serialization.JsonSourceGenerationOptionsAttribute");
-            foreach (var edit in byDocument)
-            {
-                if (editor.OriginalRoot.FindNode(edit.Attribute.SourceSpan).FirstAncestorOrSelf<AttributeSyntax>() is not { } attribute)
-                {
-                    continue;
-                }
-
-                var converters = edit.ConverterIds
-                    .Select(id => DocumentationCommentId.GetFirstSymbolForReferenceId(id, model.Compilation) as ITypeSymbol)
-                    .OfType<ITypeSymbol>()
-                    .Select(type => (ExpressionSyntax)SyntaxFactory.TypeOfExpression(Marked(SyntaxFactory.ParseTypeName(type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat)))))
-                    .ToList();
-                if (SymbolEqualityComparer.Default.Equals(model.GetTypeInfo(attribute, cancellationToken).Type, optionsAttribute))
-                {
-                    editor.ReplaceNode(attribute, Extend(attribute, edit.Options, converters));
-                }
-                else if (attribute.FirstAncestorOrSelf<TypeDeclarationSyntax>() is { AttributeLists.Count: > 0 } declaration)
-                {
-                    var created = SyntaxFactory.Attribute(Marked(SyntaxFactory.ParseName(Namespace + "JsonSourceGenerationOptions")));
-                    editor.ReplaceNode(declaration, Prepend(declaration, Extend(created, edit.Options, converters)));
-                }
-            }
-
-            var changed = document.WithSyntaxRoot(editor.GetChangedRoot());
-            changed = await ImportAdder.AddImportsAsync(changed, Simplifier.AddImportsAnnotation, cancellationToken: cancellationToken).ConfigureAwait(false);
-            changed = await Simplifier.ReduceAsync(changed, Simplifier.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
-            changed = await Formatter.FormatAsync(changed, Formatter.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
-            solution = changed.Project.Solution;
+            return;
         }
 
-        return solution;
+        var converters = edit.ConverterIds
+            .Select(id => DocumentationCommentId.GetFirstSymbolForReferenceId(id, model.Compilation) as ITypeSymbol)
+            .OfType<ITypeSymbol>()
+            .Select(type => (ExpressionSyntax)SyntaxFactory.TypeOfExpression(Marked(SyntaxFactory.ParseTypeName(type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat)))))
+            .ToList();
+        var existing = declaration.AttributeLists.SelectMany(list => list.Attributes)
+            .FirstOrDefault(attribute => SymbolEqualityComparer.Default.Equals(model.GetTypeInfo(attribute, cancellationToken).Type, optionsAttribute));
+        if (existing is not null)
+        {
+            editor.ReplaceNode(existing, (current, _) => Extend((AttributeSyntax)current, edit.Options, converters));
+        }
+        else
+        {
+            var created = SyntaxFactory.Attribute(Marked(SyntaxFactory.ParseName(Namespace + "JsonSourceGenerationOptions")));
+            editor.ReplaceNode(declaration, (current, _) => Prepend((TypeDeclarationSyntax)current, Extend(created, edit.Options, converters)));
+        }
+    }
+
+    /// <summary>The edited document with the using directives, short names and layout the added nodes are marked for.</summary>
+    public static async Task<Document> CompleteAsync(Document changed, CancellationToken cancellationToken)
+    {
+        changed = await ImportAdder.AddImportsAsync(changed, Simplifier.AddImportsAnnotation, cancellationToken: cancellationToken).ConfigureAwait(false);
+        changed = await Simplifier.ReduceAsync(changed, Simplifier.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
+        return await Formatter.FormatAsync(changed, Formatter.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary><paramref name="attribute"/> with each option and converter added after its own arguments, which stay as they are.</summary>

@@ -1,4 +1,5 @@
 using Microsoft.CodeAnalysis.Testing;
+using RefitStj.Analyzers.CodeFixes;
 using RefitStj.Analyzers.Tests.Support;
 
 namespace RefitStj.Analyzers.Tests;
@@ -11,11 +12,13 @@ public sealed class SseItemCoverageTests
 {
     private const string Stream = """[Get("/events")] IAsyncEnumerable<System.Net.ServerSentEvents.SseItem<Repo>> Events();""";
 
+    private const string Owners = """[Get("/owners")] IAsyncEnumerable<System.Net.ServerSentEvents.SseItem<Owner>> Owners();""";
+
     private const string Listed = "[JsonSourceGenerationOptions(Converters = new[] { typeof(SseItemConverter<Repo>) })]\n";
 
-    private static DiagnosticResult NoConverter(string method = "IApi.Events", string data = "Repo") =>
+    private static DiagnosticResult NoConverter(string method = "IApi.Events", string data = "Repo", int location = 0) =>
         new DiagnosticResult(SseItemConverters.Rule)
-            .WithLocation(0)
+            .WithLocation(location)
             .WithArguments(method, data, "AppJsonContext")
             .WithOptions(DiagnosticOptions.IgnoreAdditionalLocations);
 
@@ -57,9 +60,9 @@ public sealed class SseItemCoverageTests
     public async Task Fix_Adds_The_Options_Attribute_When_There_Is_None()
     {
         var before = App("[JsonSerializable(typeof(Repo))]\n", Stream);
-        var after = App("[JsonSerializable(typeof(Repo))]\n[JsonSourceGenerationOptions(Converters = new[] { typeof(SseItemConverter<Repo>) })]\n", Stream);
+        var after = App(Listed + "[JsonSerializable(typeof(Repo))]\n", Stream);
 
-        await Verify.CodeFixAsync([before], [after], [NoConverter()], behaviors: CodeFixTestBehaviors.SkipFixAllCheck);
+        await Verify.CodeFixAsync([before], [after], [NoConverter()]);
     }
 
     [Fact]
@@ -68,28 +71,108 @@ public sealed class SseItemCoverageTests
         var before = App("[JsonSourceGenerationOptions(PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase)]\n[JsonSerializable(typeof(Repo))]\n", Stream);
         var after = App("[JsonSourceGenerationOptions(PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase, Converters = new[] { typeof(SseItemConverter<Repo>) })]\n[JsonSerializable(typeof(Repo))]\n", Stream);
 
-        await Verify.CodeFixAsync([before], [after], [NoConverter()], behaviors: CodeFixTestBehaviors.SkipFixAllCheck);
+        await Verify.CodeFixAsync([before], [after], [NoConverter()]);
     }
 
     [Theory]
     [InlineData("new[] { typeof(SseItemConverter<Owner>) }", "new[] { typeof(SseItemConverter<Owner>), typeof(SseItemConverter<Repo>) }")]
     [InlineData("new Type[] { typeof(SseItemConverter<Owner>) }", "new Type[] { typeof(SseItemConverter<Owner>), typeof(SseItemConverter<Repo>) }")]
+    [InlineData("[typeof(SseItemConverter<Owner>)]", "[typeof(SseItemConverter<Owner>), typeof(SseItemConverter<Repo>)]")]
     public async Task Fix_Appends_To_Listed_Converters(string listed, string extended)
     {
         var before = App($"[JsonSourceGenerationOptions(Converters = {listed})]\n[JsonSerializable(typeof(Repo))]\n", Stream);
         var after = App($"[JsonSourceGenerationOptions(Converters = {extended})]\n[JsonSerializable(typeof(Repo))]\n", Stream);
 
-        await Verify.CodeFixAsync([before], [after], [NoConverter()], behaviors: CodeFixTestBehaviors.SkipFixAllCheck);
+        await Verify.CodeFixAsync([before], [after], [NoConverter()]);
     }
 
     [Fact]
     public async Task Fix_Adds_Both_The_Data_Type_And_The_Converter()
     {
         var before = App("[JsonSerializable(typeof(Owner))]\n", Stream);
-        var after = App("[JsonSerializable(typeof(Owner))]\n[JsonSerializable(typeof(Repo))]\n[JsonSourceGenerationOptions(Converters = new[] { typeof(SseItemConverter<Repo>) })]\n", Stream);
+        var after = App(Listed + "[JsonSerializable(typeof(Owner))]\n[JsonSerializable(typeof(Repo))]\n", Stream);
 
-        await Verify.CodeFixAsync([before], [after], [NoConverter(), Verify.Missing("IApi.Events", "reads", "Repo")], behaviors: CodeFixTestBehaviors.SkipFixAllCheck);
+        await Verify.CodeFixAsync([before], [after], [NoConverter(), Verify.Missing("IApi.Events", "reads", "Repo")]);
     }
+
+    [Fact]
+    public async Task Fix_All_Lists_The_Converter_Of_Each_Data_Type_Once()
+    {
+        // Two data types, and a second call pairing the same context: two diagnostics ask for SseItemConverter<Repo>.
+        var members = Owners + "\n" + Stream;
+        var before = App("[JsonSerializable(typeof(Repo))]\n", members).Replace("|};\n}", "|};" + Again, StringComparison.Ordinal);
+        string After(string converters) =>
+            Unmarked(App($"[JsonSourceGenerationOptions(Converters = new[] {{ {converters} }})]\n[JsonSerializable(typeof(Repo))]\n", members).Replace("|};\n}", "|};" + Again, StringComparison.Ordinal));
+
+        // One fix at a time appends in the order the diagnostics are taken; fix-all in name order.
+        await Verify.CodeFixAsync<ContextCoverageAnalyzer, AddJsonSerializableCodeFix>(
+            [before],
+            [After("typeof(SseItemConverter<Repo>), typeof(SseItemConverter<Owner>)")],
+            [NoConverter("IApi.Owners", "Owner"), NoConverter(), NoConverter("IApi.Owners", "Owner", 1), NoConverter(location: 1)],
+            iterations: 2,
+            [After("typeof(SseItemConverter<Owner>), typeof(SseItemConverter<Repo>)")]);
+    }
+
+    [Theory]
+    [InlineData("new[] { typeof(RefitObjectConverter) }", "new[] { typeof(RefitObjectConverter), {0}, {1} }")]
+    [InlineData("[typeof(RefitObjectConverter)]", "[typeof(RefitObjectConverter), {0}, {1}]")]
+    public async Task Fix_All_Merges_The_Converters_Into_The_Users_List_In_Its_Form(string listed, string merged)
+    {
+        const string Owner = "typeof(SseItemConverter<Owner>)", Repo = "typeof(SseItemConverter<Repo>)";
+        var members = Owners + "\n" + Stream;
+        var before = App($"[JsonSourceGenerationOptions(JsonSerializerDefaults.Web, Converters = {listed})]\n[JsonSerializable(typeof(Owner))]\n", members);
+        string After(string first, string second) =>
+            App($"[JsonSourceGenerationOptions(JsonSerializerDefaults.Web, Converters = {merged.Replace("{0}", first, StringComparison.Ordinal).Replace("{1}", second, StringComparison.Ordinal)})]\n[JsonSerializable(typeof(Owner))]\n[JsonSerializable(typeof(Repo))]\n", members);
+
+        // One fix at a time appends in the order the diagnostics are taken; fix-all in name order.
+        await Verify.CodeFixAsync<ContextCoverageAnalyzer, AddJsonSerializableCodeFix>(
+            [before], [After(Repo, Owner)], [NoConverter("IApi.Owners", "Owner"), NoConverter(), Verify.Missing("IApi.Events", "reads", "Repo")], iterations: 3, [After(Owner, Repo)]);
+    }
+
+    [Theory]
+    [InlineData(true)]
+    [InlineData(false)]
+    public async Task Fix_All_And_The_Options_Fix_Leave_One_Attribute_In_Either_Order(bool converterFirst)
+    {
+        // As dotnet format applies them: fix-all for one ID, the other analyzed again and its fix-all applied.
+        const string Incompatible = "names are written as declared, not camelCase (PropertyNamingPolicy); names are read case-sensitively, so camelCase JSON reads as default values (PropertyNameCaseInsensitive); numbers in strings are refused (NumberHandling); enums 'Color', 'Size' go out as numbers, not camelCase strings (RefitEnumConverter<T>); 'object' values read as JsonElement, not inferred (RefitObjectConverter)";
+        const string Options = "PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase, PropertyNameCaseInsensitive = true, NumberHandling = JsonNumberHandling.AllowReadingFromString";
+        const string Refit = "typeof(RefitObjectConverter), typeof(RefitEnumConverter<Color>), typeof(RefitEnumConverter<Size>)";
+        const string Sse = "typeof(SseItemConverter<Paint>)";
+        var before = PaintApp("");
+        var converted = PaintApp($"[JsonSourceGenerationOptions(Converters = new[] {{ {Sse} }})]\n");
+        var compatible = PaintApp($"[JsonSourceGenerationOptions({Options}, Converters = new[] {{ {Refit} }})]\n");
+        var after = PaintApp(converterFirst
+            ? $"[JsonSourceGenerationOptions(Converters = new[] {{ {Sse}, {Refit} }}, {Options})]\n"
+            : $"[JsonSourceGenerationOptions({Options}, Converters = new[] {{ {Refit}, {Sse} }})]\n");
+
+        if (converterFirst)
+        {
+            await Verify.CodeFixAsync<ContextCoverageAnalyzer, AddJsonSerializableCodeFix>([before], [converted], [NoConverter(data: "Paint")], iterations: 1);
+            await Verify.CodeFixAsync<CompatibleOptionsAnalyzer, CompatibleOptionsCodeFix>([converted], [after], [Verify.Incompatible(Incompatible)], iterations: 1);
+        }
+        else
+        {
+            await Verify.CodeFixAsync<CompatibleOptionsAnalyzer, CompatibleOptionsCodeFix>([before], [compatible], [Verify.Incompatible(Incompatible)], iterations: 1);
+            await Verify.CodeFixAsync<ContextCoverageAnalyzer, AddJsonSerializableCodeFix>([compatible], [after], [NoConverter(data: "Paint")], iterations: 1);
+        }
+
+        await Verify.AnalyzerAsync(after);
+    }
+
+    /// <summary>An app streaming <c>SseItem&lt;Paint&gt;</c>, whose enums and <c>object</c> values RSTJ002 asks converters for.</summary>
+    private static string PaintApp(string options) =>
+        App(options + "[JsonSerializable(typeof(Paint))]\n", """[Get("/paint")] IAsyncEnumerable<System.Net.ServerSentEvents.SseItem<Paint>> Events();""") + "\n" + """
+            public enum Color { Red, LightGreen }
+            public enum Size { Small, Large }
+            public sealed record Paint(Color Color, List<Size?> Sizes, Dictionary<string, object> Extra, int Coats);
+            """;
+
+    /// <summary>Every diagnostic at <c>{|#1:...|}</c>: the same client created again over the same context.</summary>
+    private const string Again = "\n\n    public static IApi Again(HttpClient http) => {|#1:" + Code.ForGenerated + "|};\n}";
+
+    private static string Unmarked(string source) =>
+        source.Replace("{|#0:", "", StringComparison.Ordinal).Replace("{|#1:", "", StringComparison.Ordinal).Replace("|};", ";", StringComparison.Ordinal);
 
     /// <summary>The app with <paramref name="attributes"/> (each line ending in a newline) on its context.</summary>
     private static string App(string attributes, string members) =>
