@@ -1,7 +1,8 @@
-using RefitStj.Buffers;
 using System.Runtime.CompilerServices;
-using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
+using System.Text.Json;
+using RefitStj.IO;
+using RefitStj.Json;
 
 namespace RefitStj.Streaming;
 
@@ -88,7 +89,7 @@ internal static class JsonLinesReader
         }
 
         item = default;
-        if (line.IndexOfAnyExcept(StreamBuffers.WhiteSpace) < 0)
+        if (line.IndexOfAnyExcept(JsonBody.WhiteSpace) < 0)
         {
             return false;
         }

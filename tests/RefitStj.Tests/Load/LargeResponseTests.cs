@@ -1,7 +1,8 @@
-using System.Text;
-using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
+using System.Text.Json;
+using System.Text;
 using Refit;
+using RefitStj.Reading;
 using RefitStj.Tests.EndToEnd;
 using RefitStj.Tests.Support;
 
