@@ -31,7 +31,6 @@ internal static class JsonLinesReader
                 {
                     var lineEnd = newline >= 0 ? scanned + newline : end;
                     lineNumber++;
-                    CheckSize(lineEnd - start, lineNumber, maxItemSize);
                     var isValue = TryParseLine(buffer.AsSpan(start, lineEnd - start), lineNumber, typeInfo, out var item);
                     start = scanned = Math.Min(lineEnd + 1, end);
                     if (isValue)
