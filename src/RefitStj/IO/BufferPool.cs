@@ -13,6 +13,8 @@ internal static class BufferPool
     public const int MaxPooledLength = 1024 * 1024;
 
     /// <summary>Tests put a counting pool here to prove each rented array goes back exactly once; null in production.</summary>
+    // Static, not AsyncLocal: arrays also go back from flows the test does not own (an HTTP/2 connection's write loop),
+    // which an AsyncLocal pool would not see; the price is that the tests using it run alone (BufferPoolIsolation).
     internal static ArrayPool<byte>? TestPool { get; set; }
 
     public static byte[] Rent(int minimumLength)

@@ -1,5 +1,5 @@
-using System.Text.Json.Serialization.Metadata;
 using System.Text.Json;
+using System.Text.Json.Serialization.Metadata;
 using RefitStj.IO;
 using RefitStj.Json;
 

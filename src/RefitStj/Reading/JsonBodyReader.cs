@@ -1,7 +1,7 @@
 using System.Net.Http.Headers;
 using System.Runtime.ExceptionServices;
-using System.Text.Json.Serialization.Metadata;
 using System.Text;
+using System.Text.Json.Serialization.Metadata;
 using RefitStj.IO;
 
 namespace RefitStj.Reading;
@@ -34,6 +34,7 @@ internal static class JsonBodyReader
             return Task.FromCanceled<T?>(cancellationToken);
         }
 
+        BodyCollector<T>? collector = null;
         try
         {
             var encoding = Charsets.GetTranscodingEncoding(content.Headers);
@@ -45,15 +46,37 @@ internal static class JsonBodyReader
                 throw ResponseTooLargeException.Declared(limit, declared.Value);
             }
 
-            return CopiesWhole(encoding, declared, maxHeld)
-                ? ReadCopied(content, typeInfo, limit, declared.GetValueOrDefault(), cancellationToken)
-                : BodyStreamReader.ReadAsync(content, typeInfo, encoding, limit, maxHeld, cancellationToken);
+            if (!CopiesWhole(encoding, declared, maxHeld))
+            {
+                return BodyStreamReader.ReadAsync(content, typeInfo, encoding, limit, maxHeld, cancellationToken);
+            }
+
+            collector = BodyCollector<T>.Rent(typeInfo, limit, declared.GetValueOrDefault());
+            var copy = content.CopyToAsync(collector, cancellationToken);
+            if (copy.IsCompletedSuccessfully)
+            {
+                // A content that ignores the token may have run on another thread meanwhile: cancelled means no value.
+                return cancellationToken.IsCancellationRequested
+                    ? Task.FromCanceled<T?>(cancellationToken)
+                    : Task.FromResult(collector.ReadValue());
+            }
+
+            // Still on the wire (or failed): the collector now belongs to the copy until it ends.
+            var pending = collector;
+            collector = null;
+            return ReadPendingAsync(copy, pending, cancellationToken);
         }
 #pragma warning disable CA1031 // Not handled: moved into the task, where an async method would have put it.
         catch (Exception ex)
 #pragma warning restore CA1031
         {
             return Task.FromException<T?>(ex);
+        }
+        finally
+        {
+#pragma warning disable CA1849 // Disposing the collector only hands its array back to the pool; nothing to await.
+            collector?.Dispose();
+#pragma warning restore CA1849
         }
     }
 
@@ -72,33 +95,6 @@ internal static class JsonBodyReader
     /// Only the stream answers it: HttpContent says nowhere else whether it is buffered.
     /// </summary>
     internal static bool IsContentBuffer(Stream stream) => stream.GetType() == typeof(MemoryStream);
-
-    private static Task<T?> ReadCopied<T>(HttpContent content, JsonTypeInfo<T> typeInfo, long limit, long length, CancellationToken cancellationToken)
-    {
-        BodyCollector<T>? collector = BodyCollector<T>.Rent(typeInfo, limit, length);
-        try
-        {
-            var copy = content.CopyToAsync(collector, cancellationToken);
-            if (copy.IsCompletedSuccessfully)
-            {
-                // A content that ignores the token may have run on another thread meanwhile: cancelled means no value.
-                return cancellationToken.IsCancellationRequested
-                    ? Task.FromCanceled<T?>(cancellationToken)
-                    : Task.FromResult(collector.ReadValue());
-            }
-
-            // Still on the wire (or failed): the collector now belongs to the copy until it ends.
-            var pending = collector;
-            collector = null;
-            return ReadPendingAsync(copy, pending, cancellationToken);
-        }
-        finally
-        {
-#pragma warning disable CA1849 // Disposing the collector only hands its array back to the pool; nothing to await.
-            collector?.Dispose();
-#pragma warning restore CA1849
-        }
-    }
 
     private static async Task<T?> ReadPendingAsync<T>(Task copy, BodyCollector<T> collector, CancellationToken cancellationToken)
     {

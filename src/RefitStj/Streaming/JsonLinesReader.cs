@@ -1,6 +1,6 @@
 using System.Runtime.CompilerServices;
-using System.Text.Json.Serialization.Metadata;
 using System.Text.Json;
+using System.Text.Json.Serialization.Metadata;
 using RefitStj.IO;
 using RefitStj.Json;
 

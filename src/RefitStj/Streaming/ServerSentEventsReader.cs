@@ -1,7 +1,7 @@
 using System.Net.ServerSentEvents;
 using System.Runtime.CompilerServices;
-using System.Text.Json.Serialization.Metadata;
 using System.Text.Json;
+using System.Text.Json.Serialization.Metadata;
 using RefitStj.IO;
 using RefitStj.Json;
 

@@ -1,6 +1,6 @@
 using System.Diagnostics.CodeAnalysis;
-using System.Text.Json.Serialization.Metadata;
 using System.Text.Json;
+using System.Text.Json.Serialization.Metadata;
 using RefitStj.IO;
 using RefitStj.Serialization;
 

@@ -1,5 +1,5 @@
-using System.Text.Json;
 using System.Text;
+using System.Text.Json;
 using Refit;
 using RefitStj.IO;
 using RefitStj.Tests.Streaming;

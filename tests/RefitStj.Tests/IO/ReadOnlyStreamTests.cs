@@ -5,7 +5,7 @@ namespace RefitStj.Tests.IO;
 
 public sealed class ReadOnlyStreamTests
 {
-    public static TheoryData<string> Kinds => ["prefixed", "limited"];
+    public static TheoryData<string> Kinds => ["prefixed", "read-ahead", "limited"];
 
     [Theory]
     [MemberData(nameof(Kinds))]
@@ -47,6 +47,7 @@ public sealed class ReadOnlyStreamTests
     private static Stream Create(string kind, byte[] bytes) => kind switch
     {
         "prefixed" => new PrefixedReadStream(bytes.AsMemory(0, 2), new MemoryStream(bytes[2..])),
+        "read-ahead" => new ReadAheadStream(new MemoryStream(bytes), chunkSize: 2),
         _ => new LimitedReadStream(new MemoryStream(bytes), limit: 10),
     };
 }

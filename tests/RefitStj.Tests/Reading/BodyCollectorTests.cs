@@ -1,6 +1,6 @@
 using System.Globalization;
-using System.Text.Json.Serialization.Metadata;
 using System.Text.Json;
+using System.Text.Json.Serialization.Metadata;
 using Collector = RefitStj.Reading.BodyCollector<RefitStj.Tests.Support.Person>;
 using RefitStj.Reading;
 using RefitStj.Tests.Support;

@@ -1,6 +1,6 @@
-using System.Text.Json.Serialization.Metadata;
-using System.Text.Json;
 using System.Text;
+using System.Text.Json;
+using System.Text.Json.Serialization.Metadata;
 using RefitStj.Json;
 using RefitStj.Reading;
 using RefitStj.Tests.Support;

@@ -1,5 +1,5 @@
-using System.Text.Json.Serialization;
 using System.Text.Json;
+using System.Text.Json.Serialization;
 using RefitStj.IO;
 using RefitStj.Tests.Support;
 using RefitStj.Writing;

@@ -1,5 +1,5 @@
-using System.Text.Json;
 using System.Text;
+using System.Text.Json;
 using RefitStj.Tests.Support;
 
 namespace RefitStj.Tests.Writing;

@@ -1,5 +1,5 @@
-using System.Text.Json;
 using System.Text;
+using System.Text.Json;
 using System.Threading.Tasks.Sources;
 using RefitStj.Tests.Support;
 using RefitStj.Writing;
