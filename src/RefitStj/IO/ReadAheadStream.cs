@@ -1,3 +1,5 @@
+using System.Runtime.CompilerServices;
+
 namespace RefitStj.IO;
 
 /// <summary>
@@ -38,6 +40,8 @@ internal sealed class ReadAheadStream(Stream inner, int chunkSize) : ReadOnlyStr
         base.Dispose(disposing);
     }
 
+    // One fill at a time per stream: a pooled box spares one allocation per chunk awaited (each segment of a trickling body).
+    [AsyncMethodBuilder(typeof(PoolingAsyncValueTaskMethodBuilder<>))]
     private async ValueTask<int> FillAndTakeAsync(Memory<byte> buffer, CancellationToken cancellationToken)
     {
         _chunk ??= BufferPool.Rent(chunkSize);
