@@ -3,7 +3,7 @@
 # on net10.0, PackageTests and PackageVersionTests left out (they pack or version the unmutated sources). Reports
 # (JSON, markdown, html) go to artifacts/mutation/reports/; mutants judged equivalent are listed in
 # scripts/mutation-equivalents.md.
-# Extra arguments go to Stryker, e.g. --concurrency 1, or --mutate '**/Buffers/PooledBufferWriter.cs' for one file.
+# Extra arguments go to Stryker, e.g. --concurrency 1, or --mutate '**/IO/PooledBufferWriter.cs' for one file.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"

@@ -1,4 +1,5 @@
-using RefitStj.Http;
+using RefitStj.Reading;
+
 
 namespace RefitStj;
 

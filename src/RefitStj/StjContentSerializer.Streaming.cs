@@ -1,6 +1,7 @@
 using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using Refit;
+using RefitStj.IO;
 using RefitStj.Streaming;
 
 namespace RefitStj;

@@ -3,9 +3,11 @@ using System.Reflection;
 using System.Text.Json;
 using System.Text.Json.Serialization;
 using Refit;
-using RefitStj.Http;
+using RefitStj.Json;
+using RefitStj.Reading;
 using RefitStj.Serialization;
 using RefitStj.Streaming;
+using RefitStj.Writing;
 
 namespace RefitStj;
 
@@ -135,13 +137,7 @@ public sealed partial class StjContentSerializer : IHttpContentSerializer, ISync
     /// <typeparam name="T">The declared body type.</typeparam>
     /// <param name="item">The body.</param>
     /// <returns>The request content.</returns>
-    public HttpContent ToStreamingHttpContent<T>(T item)
-    {
-        var metadata = _metadata.Get<T>();
-        return metadata.WritesRuntimeType && item is not null
-            ? new StreamedJsonContent(item, _metadata.GetRuntimeTypeInfo(item.GetType()))
-            : new StreamedJsonContent(item, metadata.TypeInfo);
-    }
+    public HttpContent ToStreamingHttpContent<T>(T item) => new StreamedJsonContent(item, _metadata.GetBodyTypeInfo(_metadata.Get<T>(), item));
 
     /// <summary>
     /// Reads <paramref name="content"/> as a <typeparamref name="T"/>. Any media type is accepted; the charset is
@@ -171,7 +167,7 @@ public sealed partial class StjContentSerializer : IHttpContentSerializer, ISync
     public T? DeserializeFromString<T>(string content)
     {
         ArgumentNullException.ThrowIfNull(content);
-        return JsonBodyReader.Deserialize(content.AsSpan(), _metadata.Get<T>().TypeInfo);
+        return JsonBody.Deserialize(content.AsSpan(), _metadata.Get<T>().TypeInfo);
     }
 
     /// <summary>The name given by <see cref="JsonPropertyNameAttribute"/>, or <see langword="null"/> to let Refit decide.</summary>

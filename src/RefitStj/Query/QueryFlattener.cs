@@ -3,7 +3,7 @@ using System.Globalization;
 using System.Text.Json;
 using Refit;
 
-namespace RefitStj;
+namespace RefitStj.Query;
 
 /// <summary>The walk behind <see cref="StjQueryConverter{T}"/>, kept non-generic so every closed converter shares it.</summary>
 internal static class QueryFlattener

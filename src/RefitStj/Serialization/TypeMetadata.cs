@@ -20,6 +20,6 @@ internal sealed class TypeMetadata<T>
 
     public bool WritesRuntimeType { get; }
 
-    /// <summary>The buffer size the next body of this type starts with; <see cref="Http.JsonBodyWriter.NextSizeHint"/> sets it.</summary>
+    /// <summary>The buffer size the next body of this type starts with; the body writer sets it after each body.</summary>
     public int SizeHint { get; set; }
 }

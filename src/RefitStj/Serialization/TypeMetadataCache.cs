@@ -36,6 +36,13 @@ internal sealed class TypeMetadataCache(JsonSerializerOptions options)
     /// <summary>The options every cached metadata belongs to.</summary>
     public JsonSerializerOptions Options => options;
 
+    /// <summary>
+    /// The one place a body's declared-or-runtime type is chosen: the declared type's metadata, or, where that would write
+    /// <c>{}</c> (see <see cref="TypeMetadata{T}.WritesRuntimeType"/>), the runtime type's.
+    /// </summary>
+    public JsonTypeInfo GetBodyTypeInfo<T>(TypeMetadata<T> metadata, T item) =>
+        metadata.WritesRuntimeType && item is not null ? GetRuntimeTypeInfo(item.GetType()) : metadata.TypeInfo;
+
     /// <summary>Metadata for a type known only at run time (a body written by its runtime type).</summary>
     /// <exception cref="NotSupportedException">The resolver has no metadata for <paramref name="type"/>; the message says how to add it.</exception>
     public JsonTypeInfo GetRuntimeTypeInfo(Type type) =>

@@ -1,7 +1,8 @@
-using RefitStj.Buffers;
 using System.Runtime.CompilerServices;
 using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
+using RefitStj.IO;
+using RefitStj.Json;
 
 namespace RefitStj.Streaming;
 
@@ -30,7 +31,6 @@ internal static class JsonLinesReader
                 {
                     var lineEnd = newline >= 0 ? scanned + newline : end;
                     lineNumber++;
-                    CheckSize(lineEnd - start, lineNumber, maxItemSize);
                     var isValue = TryParseLine(buffer.AsSpan(start, lineEnd - start), lineNumber, typeInfo, out var item);
                     start = scanned = Math.Min(lineEnd + 1, end);
                     if (isValue)
@@ -88,7 +88,7 @@ internal static class JsonLinesReader
         }
 
         item = default;
-        if (line.IndexOfAnyExcept(StreamBuffers.WhiteSpace) < 0)
+        if (line.IndexOfAnyExcept(JsonBody.WhiteSpace) < 0)
         {
             return false;
         }

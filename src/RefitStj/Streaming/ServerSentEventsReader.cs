@@ -2,6 +2,8 @@ using System.Net.ServerSentEvents;
 using System.Runtime.CompilerServices;
 using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
+using RefitStj.IO;
+using RefitStj.Json;
 
 namespace RefitStj.Streaming;
 
@@ -72,7 +74,7 @@ internal static class ServerSentEventsReader
     private static Parsed<T> Parse<T>(ReadOnlySpan<byte> data, JsonTypeInfo<T> typeInfo, ref long index)
     {
         var number = ++index;
-        if (data.IndexOfAnyExcept(StreamBuffers.WhiteSpace) < 0)
+        if (data.IndexOfAnyExcept(JsonBody.WhiteSpace) < 0)
         {
             return default;
         }

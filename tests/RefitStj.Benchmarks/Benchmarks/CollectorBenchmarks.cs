@@ -3,7 +3,7 @@ using BenchmarkDotNet.Attributes;
 using RefitStj.Benchmarks.Checks;
 using RefitStj.Benchmarks.Data;
 using RefitStj.Benchmarks.Infrastructure;
-using RefitStj.Buffers;
+using RefitStj.Reading;
 
 namespace RefitStj.Benchmarks.Benchmarks;
 

@@ -2,6 +2,7 @@ using System.Text;
 using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
 using Refit;
+using RefitStj.Reading;
 using RefitStj.Tests.EndToEnd;
 using RefitStj.Tests.Support;
 

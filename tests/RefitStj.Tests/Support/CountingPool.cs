@@ -1,6 +1,6 @@
 using System.Buffers;
 using System.Runtime.CompilerServices;
-using RefitStj.Buffers;
+using RefitStj.IO;
 
 namespace RefitStj.Tests.Support;
 

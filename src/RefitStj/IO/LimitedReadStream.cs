@@ -1,0 +1,18 @@
+namespace RefitStj.IO;
+
+/// <summary>A read-only view of a body stream that fails once more than <c>limit</c> bytes have come through it.</summary>
+internal sealed class LimitedReadStream(Stream inner, long limit) : ObservedReadStream(inner)
+{
+    private long _read;
+
+    protected override int Room(int length) => StreamBuffers.Room(length, limit, _read);
+
+    protected override void Observe(ReadOnlySpan<byte> read)
+    {
+        _read += read.Length;
+        if (_read > limit)
+        {
+            throw ResponseTooLargeException.Counted(limit, _read);
+        }
+    }
+}

@@ -1,0 +1,185 @@
+using System.Text.Json;
+using System.Text.Json.Serialization.Metadata;
+using RefitStj.IO;
+using RefitStj.Json;
+
+namespace RefitStj.Reading;
+
+/// <summary>
+/// A write-only stream that reads what <see cref="HttpContent.CopyToAsync(Stream, CancellationToken)"/> (or a memory
+/// stream's <see cref="Stream.CopyToAsync(Stream)"/>) writes as one <typeparamref name="T"/>. A write that carries the
+/// whole body, as a buffered content's single write of its own buffer does, is deserialized while the write lasts: no
+/// copy, nothing rented, whatever its size. A body in pieces is copied into one pooled array, each piece before its
+/// write returns: the memory a content lends may be a connection's buffer, reused as soon as the write is done.
+/// </summary>
+/// <typeparam name="T">The type read.</typeparam>
+internal sealed class BodyCollector<T> : Stream
+{
+    // The first array of a body that arrives in pieces; larger pieces double from here.
+    private const int MinGrowthSize = 16 * 1024;
+
+    [ThreadStatic]
+    private static BodyCollector<T>? s_cached;
+
+    private JsonTypeInfo<T>? _typeInfo;
+    private byte[]? _buffer;
+    private int _length;
+    private long _limit;
+    private long _wholeLength;
+    private bool _read;
+    private T? _value;
+
+    /// <summary>The bytes copied so far (none when the body was read in place).</summary>
+    public ReadOnlySpan<byte> Written => _buffer.AsSpan(0, _length);
+
+    public override bool CanRead => false;
+
+    public override bool CanSeek => false;
+
+    public override bool CanWrite => true;
+
+    public override long Length => throw new NotSupportedException();
+
+    public override long Position
+    {
+        get => throw new NotSupportedException();
+        set => throw new NotSupportedException();
+    }
+
+    /// <summary>
+    /// A collector for one body, this thread's spare one when it is free. Dispose it once nothing writes to it any more:
+    /// that gives its array back to the pool and makes it the spare of the thread that disposes it.
+    /// </summary>
+    /// <param name="typeInfo">How to read the body.</param>
+    /// <param name="limit">The most bytes accepted; a write past it throws <see cref="ResponseTooLargeException"/>.</param>
+    /// <param name="wholeLength">The body's length when known (a first write of exactly this many bytes is the whole body), else -1.</param>
+    public static BodyCollector<T> Rent(JsonTypeInfo<T> typeInfo, long limit, long wholeLength)
+    {
+        // Taken out of the slot while in use: a content may read another body on this thread before it writes to us.
+        var collector = s_cached ?? new BodyCollector<T>();
+        s_cached = null;
+        collector._typeInfo = typeInfo;
+        collector._limit = limit;
+        collector._wholeLength = wholeLength;
+        return collector;
+    }
+
+    /// <summary>The value: read in place by the write that carried the whole body, else now from the bytes copied.</summary>
+    public T? ReadValue() => _read ? _value : JsonBody.Deserialize(Written, _typeInfo!);
+
+    public override void Write(ReadOnlySpan<byte> buffer)
+    {
+        if (_read)
+        {
+            RejectMoreAfterWhole(buffer);
+            return;
+        }
+
+        var total = _length + (long)buffer.Length;
+        if (total > _limit)
+        {
+            throw ResponseTooLargeException.Counted(_limit, total);
+        }
+
+        // Valid only while this write lasts, and all there is: read it here rather than copy it.
+        if (_length == 0 && buffer.Length == _wholeLength)
+        {
+            _value = JsonBody.Deserialize(buffer, _typeInfo!);
+            _read = true;
+            return;
+        }
+
+        if (_buffer is null || total > _buffer.Length)
+        {
+            Grow(total);
+        }
+
+        buffer.CopyTo(_buffer.AsSpan(_length));
+        _length = (int)total;
+    }
+
+    public override void Write(byte[] buffer, int offset, int count) => Write(buffer.AsSpan(offset, count));
+
+    public override Task WriteAsync(byte[] buffer, int offset, int count, CancellationToken cancellationToken)
+    {
+        Write(buffer.AsSpan(offset, count));
+        return Task.CompletedTask;
+    }
+
+    public override ValueTask WriteAsync(ReadOnlyMemory<byte> buffer, CancellationToken cancellationToken = default)
+    {
+        Write(buffer.Span);
+        return default;
+    }
+
+    public override void Flush()
+    {
+    }
+
+    public override Task FlushAsync(CancellationToken cancellationToken) => Task.CompletedTask;
+
+    public override int Read(byte[] buffer, int offset, int count) => throw new NotSupportedException();
+
+    public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
+
+    public override void SetLength(long value) => throw new NotSupportedException();
+
+    protected override void Dispose(bool disposing)
+    {
+        if (_buffer is { } buffer)
+        {
+            _buffer = null;
+            BufferPool.Return(buffer);
+        }
+
+        _length = 0;
+        _read = false;
+        _value = default;
+        _typeInfo = null;
+        s_cached = this;
+        base.Dispose(disposing);
+    }
+
+    /// <summary>
+    /// The array size for <paramref name="needed"/> bytes: for a body's first write the declared length (or just the
+    /// write, if that is more or no length was declared), else at least double.
+    /// </summary>
+    /// <param name="current">The length of the array in use, or <see langword="null"/> before the first write.</param>
+    /// <param name="needed">The bytes the array must hold.</param>
+    /// <param name="wholeLength">The body's declared length, or -1.</param>
+    /// <exception cref="InvalidOperationException"><paramref name="needed"/> is more than one array can hold.</exception>
+    internal static int NextSize(int? current, long needed, long wholeLength)
+    {
+        if (needed > Array.MaxLength)
+        {
+            throw new InvalidOperationException($"A response body larger than {Array.MaxLength} bytes, the most one array can hold, cannot be read.");
+        }
+
+        return (int)(current is { } length
+            ? Math.Max(needed, Math.Min(Math.Max(length * 2L, MinGrowthSize), Array.MaxLength))
+            : Math.Clamp(wholeLength, needed, Array.MaxLength));
+    }
+
+    // Whitespace after the value changes nothing; anything else means the Content-Length that sized the body was short.
+    private void RejectMoreAfterWhole(ReadOnlySpan<byte> more)
+    {
+        if (more.IndexOfAnyExcept(JsonBody.WhiteSpace) >= 0)
+        {
+            throw new JsonException(
+                $"The response body is not valid JSON for {typeof(T)}: it goes on past its Content-Length of {_wholeLength} bytes.");
+        }
+    }
+
+    private void Grow(long needed)
+    {
+        var larger = BufferPool.Rent(NextSize(_buffer?.Length, needed, _wholeLength));
+        if (_buffer is { } old)
+        {
+            old.AsSpan(0, _length).CopyTo(larger);
+            _buffer = null;
+            BufferPool.Return(old);
+        }
+
+        _buffer = larger;
+    }
+}

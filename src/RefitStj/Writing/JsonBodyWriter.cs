@@ -1,0 +1,137 @@
+using System.Diagnostics.CodeAnalysis;
+using System.Text.Json;
+using System.Text.Json.Serialization.Metadata;
+using RefitStj.IO;
+using RefitStj.Serialization;
+
+namespace RefitStj.Writing;
+
+/// <summary>
+/// Serializes a request body once, synchronously, into pooled memory. The writer and its buffer are cached per thread,
+/// so a call allocates only the content object and its headers.
+/// </summary>
+[SuppressMessage("Reliability", "CA1001", Justification = "Cached for the thread's lifetime; the writer holds only managed memory.")]
+internal sealed class JsonBodyWriter
+{
+    [ThreadStatic]
+    private static JsonBodyWriter? s_cached;
+
+    private readonly PooledBufferWriter _buffer = new();
+    private Utf8JsonWriter? _writer;
+    private JsonSerializerOptions? _writerFor;
+
+    public static PooledJsonContent Write<T>(T item, TypeMetadataCache cache)
+    {
+        var metadata = cache.Get<T>();
+        var typeInfo = cache.GetBodyTypeInfo(metadata, item);
+        var sizeHint = metadata.SizeHint;
+        var rented = Serialize(item, typeInfo, sizeHint, out var length, out var grownTo);
+        metadata.SizeHint = NextSizeHint(sizeHint, length, grownTo);
+        return new PooledJsonContent(rented, length, item, typeInfo);
+    }
+
+    /// <summary>
+    /// Serializes a body again into a rented array the caller returns to <see cref="BufferPool"/>: for a content read
+    /// again after its own array went back to the pool.
+    /// </summary>
+    /// <exception cref="InvalidOperationException">The body no longer serializes to <paramref name="length"/> bytes.</exception>
+    public static byte[] Rewrite(object? value, JsonTypeInfo typeInfo, int length)
+    {
+        var rented = Serialize(value, typeInfo, length, out var written, out _);
+        if (written != length)
+        {
+            BufferPool.Return(rented);
+            throw new InvalidOperationException(
+                $"The request body of type {typeInfo.Type} changed after its content was created: it was {length} bytes (its Content-Length), " +
+                $"it now serializes to {written}. Do not modify a body object until its request has been sent.");
+        }
+
+        return rented;
+    }
+
+    /// <summary>
+    /// The buffer size the next body of the type starts with. Utf8JsonWriter asks for room for a token's worst case
+    /// (three bytes per character of a string, then 4 KB more once it has to grow), so a body can outgrow a buffer of
+    /// its own length every time; once one does, the size it grew to is kept, so later bodies are written in one buffer.
+    /// The start at most doubles from one body to the next, so a single huge body cannot make the next, small one rent
+    /// an array of the huge one's size.
+    /// </summary>
+    /// <param name="previous">The size this body started with (0 for the type's first body).</param>
+    /// <param name="length">The body's length.</param>
+    /// <param name="grownTo">The buffer's size if the body outgrew its first buffer, else 0.</param>
+    internal static int NextSizeHint(int previous, int length, int grownTo)
+    {
+        int next;
+        if (grownTo > 0)
+        {
+            // The first body starts in the smallest buffer, so its growth says nothing about what the type needs.
+            next = previous == 0 ? length : Math.Max(grownTo, length);
+        }
+        else
+        {
+            // Kept while it is within 8x of the body (power-of-two buckets times three bytes a character stay under that);
+            // a body far smaller than the last large one starts from its own length again.
+            next = previous > length * 8L ? length : Math.Max(previous, length);
+        }
+
+        return (int)Math.Min(next, Math.Max(previous * 2L, PooledBufferWriter.MinimumSize));
+    }
+
+    private static byte[] Serialize<TValue>(TValue value, JsonTypeInfo typeInfo, int sizeHint, out int length, out int grownTo)
+    {
+        // Taken off the thread while in use, so a converter that re-enters the serializer gets a writer of its own.
+        var self = s_cached ?? new JsonBodyWriter();
+        s_cached = null;
+        try
+        {
+            var writer = self.Start(typeInfo.Options, sizeHint);
+            if (typeInfo is JsonTypeInfo<TValue> typed)
+            {
+                JsonSerializer.Serialize(writer, value, typed);
+            }
+            else
+            {
+                // A body written by its runtime type, or one serialized again from the object its content keeps.
+                JsonSerializer.Serialize(writer, value, typeInfo);
+            }
+
+            var grew = self._buffer.Grew;
+            var rented = self._buffer.Detach(out length);
+            grownTo = grew ? rented.Length : 0;
+            return rented;
+        }
+        finally
+        {
+            self._buffer.Abandon();
+            s_cached = self;
+        }
+    }
+
+    private Utf8JsonWriter Start(JsonSerializerOptions options, int sizeHint)
+    {
+        _buffer.Start(sizeHint);
+        if (_writer is not null && ReferenceEquals(_writerFor, options))
+        {
+            _writer.Reset(_buffer);
+            return _writer;
+        }
+
+        _writer = new Utf8JsonWriter(_buffer, CreateWriterOptions(options));
+        _writerFor = options;
+        return _writer;
+    }
+
+    // The same writer settings System.Text.Json derives from the options for its own writers.
+    private static JsonWriterOptions CreateWriterOptions(JsonSerializerOptions options) => new()
+    {
+        Encoder = options.Encoder,
+        Indented = options.WriteIndented,
+        MaxDepth = options.MaxDepth == 0 ? 64 : options.MaxDepth,
+        SkipValidation = true,
+#if NET9_0_OR_GREATER
+        IndentCharacter = options.IndentCharacter,
+        IndentSize = options.IndentSize,
+        NewLine = options.NewLine,
+#endif
+    };
+}

@@ -1,0 +1,194 @@
+using System.Net;
+using System.Text.Json.Serialization.Metadata;
+using RefitStj.IO;
+
+namespace RefitStj.Writing;
+
+/// <summary>
+/// A request body serialized once, at creation, into a rented array: it knows its exact length (so it can be sent with a
+/// Content-Length) and can be copied and read any number of times.
+/// </summary>
+/// <remarks>
+/// The array is shared by reference count, so it goes back to the pool only when nothing can read it any more, whatever
+/// the order of events: every write and read stream takes a reference before touching it and gives it back when done,
+/// and the content gives up its own reference at the end of its first write or on dispose, whichever comes first.
+/// Refit's default mode copies the content once and never disposes it; the array goes back right after that copy.
+/// HTTP/2 may still be writing a body when Refit disposes the request; the array goes back once that write has ended.
+/// A later read (a retry, a second copy) serializes the body again into a buffer of its own, and must get the same
+/// length; a read after dispose throws <see cref="ObjectDisposedException"/>.
+/// </remarks>
+internal sealed class PooledJsonContent : HttpContent
+{
+    private readonly RefCountedBuffer _body;
+    private readonly int _length;
+    private readonly object? _value;
+    private readonly JsonTypeInfo _typeInfo;
+    private volatile bool _disposed;
+
+    /// <summary>Takes ownership of <paramref name="rented"/>, which must come from <see cref="BufferPool"/> and hold <paramref name="value"/> serialized.</summary>
+    public PooledJsonContent(byte[] rented, int length, object? value, JsonTypeInfo typeInfo)
+    {
+        _body = new RefCountedBuffer(rented);
+        _length = length;
+        _value = value;
+        _typeInfo = typeInfo;
+        JsonMediaType.AddTo(this);
+    }
+
+    /// <summary>The body's length in bytes, as reported in Content-Length.</summary>
+    public int Length => _length;
+
+    /// <summary>
+    /// Copies <paramref name="destination"/>.Length bytes of the body, from <paramref name="offset"/>, out of the pooled
+    /// array while holding a reference to it; once that array is gone, out of <paramref name="copy"/>, a private copy
+    /// serialized again on first need.
+    /// </summary>
+    /// <exception cref="ObjectDisposedException">The content was disposed.</exception>
+    internal void CopyBody(int offset, Span<byte> destination, ref byte[]? copy)
+    {
+        if (copy is null && _body.TryAcquire(out var array))
+        {
+            try
+            {
+                array.AsSpan(offset, destination.Length).CopyTo(destination);
+                return;
+            }
+            finally
+            {
+                _body.Release();
+            }
+        }
+
+        if (copy is null)
+        {
+            var rented = Rewrite();
+            copy = rented.AsSpan(0, _length).ToArray();
+            BufferPool.Return(rented);
+        }
+
+        copy.AsSpan(offset, destination.Length).CopyTo(destination);
+    }
+
+    protected override Task SerializeToStreamAsync(Stream stream, TransportContext? context) =>
+        SerializeToStreamAsync(stream, context, CancellationToken.None);
+
+    protected override Task SerializeToStreamAsync(Stream stream, TransportContext? context, CancellationToken cancellationToken)
+    {
+        if (!_body.TryAcquire(out var array))
+        {
+            return WriteRewrittenAsync(stream, cancellationToken);
+        }
+
+        ValueTask writing;
+        try
+        {
+            writing = stream.WriteAsync(array.AsMemory(0, _length), cancellationToken);
+        }
+        catch
+        {
+            EndWrite();
+            throw;
+        }
+
+        // Most writes into a handler's buffer complete at once: no async state machine for them.
+        if (writing.IsCompletedSuccessfully)
+        {
+#pragma warning disable CA1849 // Already completed: GetResult lets a pooled ValueTask source recycle, it never blocks.
+            writing.GetAwaiter().GetResult();
+#pragma warning restore CA1849
+            EndWrite();
+            return Task.CompletedTask;
+        }
+
+        return AwaitWriteAsync(writing);
+    }
+
+    protected override void SerializeToStream(Stream stream, TransportContext? context, CancellationToken cancellationToken)
+    {
+        if (!_body.TryAcquire(out var array))
+        {
+            var rented = Rewrite();
+            try
+            {
+                stream.Write(rented, 0, _length);
+            }
+            finally
+            {
+                BufferPool.Return(rented);
+            }
+
+            return;
+        }
+
+        try
+        {
+            stream.Write(array, 0, _length);
+        }
+        finally
+        {
+            EndWrite();
+        }
+    }
+
+    protected override bool TryComputeLength(out long length)
+    {
+        length = _length;
+        return true;
+    }
+
+    protected override Task<Stream> CreateContentReadStreamAsync() => Task.FromResult(CreateContentReadStream(CancellationToken.None));
+
+    // HttpContent refuses a read of a disposed content before it gets here.
+    protected override Stream CreateContentReadStream(CancellationToken cancellationToken) => new PooledJsonContentStream(this);
+
+    protected override void Dispose(bool disposing)
+    {
+        if (disposing)
+        {
+            // Marked before the reference goes, so a reader that finds the array gone also finds the content disposed.
+            _disposed = true;
+            _body.ReleaseOwner();
+        }
+
+        base.Dispose(disposing);
+    }
+
+    private async Task AwaitWriteAsync(ValueTask writing)
+    {
+        try
+        {
+            await writing.ConfigureAwait(false);
+        }
+        finally
+        {
+            EndWrite();
+        }
+    }
+
+    // A write that got the array ends its own reference, and (if first) the content's: a read after it serializes again.
+    private void EndWrite()
+    {
+        _body.ReleaseOwner();
+        _body.Release();
+    }
+
+    private async Task WriteRewrittenAsync(Stream stream, CancellationToken cancellationToken)
+    {
+        var rented = Rewrite();
+        try
+        {
+            await stream.WriteAsync(rented.AsMemory(0, _length), cancellationToken).ConfigureAwait(false);
+        }
+        finally
+        {
+            BufferPool.Return(rented);
+        }
+    }
+
+    /// <summary>The body serialized again into a rented array, for a read after the content's own array went back.</summary>
+    private byte[] Rewrite()
+    {
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        return JsonBodyWriter.Rewrite(_value, _typeInfo, _length);
+    }
+}

@@ -1,0 +1,37 @@
+using System.Net;
+using System.Text.Json;
+using System.Text.Json.Serialization.Metadata;
+
+namespace RefitStj.Writing;
+
+/// <summary>
+/// A request body serialized straight onto the request stream when it is sent, a chunk at a time, so no buffer ever
+/// holds the whole body. Its length is unknown in advance, so HTTP/1.1 sends it chunked.
+/// </summary>
+internal sealed class StreamedJsonContent : HttpContent
+{
+    private readonly object? _value;
+    private readonly JsonTypeInfo _typeInfo;
+
+    public StreamedJsonContent(object? value, JsonTypeInfo typeInfo)
+    {
+        _value = value;
+        _typeInfo = typeInfo;
+        JsonMediaType.AddTo(this);
+    }
+
+    protected override Task SerializeToStreamAsync(Stream stream, TransportContext? context) =>
+        SerializeToStreamAsync(stream, context, CancellationToken.None);
+
+    protected override Task SerializeToStreamAsync(Stream stream, TransportContext? context, CancellationToken cancellationToken) =>
+        JsonSerializer.SerializeAsync(stream, _value, _typeInfo, cancellationToken);
+
+    protected override void SerializeToStream(Stream stream, TransportContext? context, CancellationToken cancellationToken) =>
+        JsonSerializer.Serialize(stream, _value, _typeInfo);
+
+    protected override bool TryComputeLength(out long length)
+    {
+        length = 0;
+        return false;
+    }
+}
