@@ -18,24 +18,9 @@ internal sealed class CompatibleOptionsFixAll : FixAllProvider
 
     public override async Task<CodeAction?> GetFixAsync(FixAllContext fixAllContext)
     {
-        var diagnostics = new List<Diagnostic>();
-        switch (fixAllContext.Scope)
+        if (await FixAllDiagnostics.InScopeAsync(fixAllContext).ConfigureAwait(false) is not { } diagnostics)
         {
-            case FixAllScope.Document when fixAllContext.Document is { } document:
-                diagnostics.AddRange(await fixAllContext.GetDocumentDiagnosticsAsync(document).ConfigureAwait(false));
-                break;
-            case FixAllScope.Project:
-                diagnostics.AddRange(await fixAllContext.GetAllDiagnosticsAsync(fixAllContext.Project).ConfigureAwait(false));
-                break;
-            case FixAllScope.Solution:
-                foreach (var project in fixAllContext.Solution.Projects)
-                {
-                    diagnostics.AddRange(await fixAllContext.GetAllDiagnosticsAsync(project).ConfigureAwait(false));
-                }
-
-                break;
-            default:
-                return null;
+            return null;
         }
 
         // Every call that pairs a context asks for the same edit of it: one per context.

@@ -7,7 +7,8 @@ namespace RefitStj;
 
 /// <summary>
 /// Refit's default enum format for one enum type, <typeparamref name="TEnum"/> and <c>TEnum?</c>: camelCase names (or
-/// <c>[JsonStringEnumMemberName]</c> on .NET 9+) written, names in any case and numbers read. Name it in
+/// <c>[JsonStringEnumMemberName]</c> where the loaded Refit build honours it, .NET 9 and later) written, names in any
+/// case and numbers read. Name it in
 /// <c>[JsonSourceGenerationOptions(Converters = new[] { typeof(RefitEnumConverter&lt;MyEnum&gt;) })]</c> so a
 /// source-generated context puts on the wire what Refit's built-in serializer does; the generator creates it statically,
 /// so it is safe to trim and to compile ahead of time.

@@ -5,8 +5,8 @@ using System.Text.Json.Serialization;
 namespace RefitStj.Serialization;
 
 /// <summary>
-/// Writes enums as camelCase names (or their <c>[JsonStringEnumMemberName]</c> on .NET 9+) and reads names, in any case,
-/// or numbers: Refit's built-in enum format. Values with no declared name, such as flag combinations, travel as numbers.
+/// Writes enums as camelCase names (or their <c>[JsonStringEnumMemberName]</c> where the loaded Refit build honours it)
+/// and reads names, in any case, or numbers: Refit's built-in enum format. Values with no declared name, such as flag combinations, travel as numbers.
 /// </summary>
 internal sealed class CamelCaseEnumConverterFactory : JsonConverterFactory
 {
