@@ -41,7 +41,7 @@ public sealed class PackageTests : IClassFixture<PackageTests.PackedPackage>
     [InlineData(".NETFramework8.0")]
     [InlineData("net8.0")]
     [InlineData("net10.0")]
-    public void Every_Framework_Group_Depends_On_Refit_14_0_1_Or_Later(string framework)
+    public void Every_Framework_Group_Depends_On_Refit_16_3_0_Or_Later(string framework)
     {
         if (framework.StartsWith(".NET", StringComparison.Ordinal))
         {
@@ -52,7 +52,7 @@ public sealed class PackageTests : IClassFixture<PackageTests.PackedPackage>
 
         var group = Assert.Single(_package.DependencyGroups, g => g.Framework.Equals(framework, StringComparison.OrdinalIgnoreCase));
         var refit = Assert.Single(group.Dependencies, d => d.Id == "Refit");
-        Assert.Equal("14.0.1", refit.Version);
+        Assert.Equal("16.3.0", refit.Version);
     }
 
     [Theory]
@@ -184,7 +184,7 @@ public sealed class PackageTests : IClassFixture<PackageTests.PackedPackage>
                   </PropertyGroup>
                   <ItemGroup>
                     <PackageReference Include="RefitStj" Version="{Version}" />
-                    <PackageReference Include="Refit" Version="14.0.1" />
+                    <PackageReference Include="Refit" Version="16.3.0" />
                   </ItemGroup>
                 </Project>
                 """);
