@@ -100,6 +100,18 @@ public sealed class StjContentSerializerContextTests
     }
 
     [Fact]
+    public void WithContext_With_Fallback_Keeps_The_Reflection_Resolver_It_Has_After_The_Context()
+    {
+        var source = new StjContentSerializer();
+        var reflection = Assert.IsType<DefaultJsonTypeInfoResolver>(Assert.Single(source.Options.TypeInfoResolverChain));
+
+        var combined = source.WithContext(SnakeCaseContext.Default, allowReflectionFallback: true);
+
+        Assert.Equal<object>([SnakeCaseContext.Default, reflection], combined.Options.TypeInfoResolverChain);
+        Assert.Same(JsonNamingPolicy.CamelCase, combined.Options.PropertyNamingPolicy);
+    }
+
+    [Fact]
     public void WithContext_Returns_This_Serializer_When_The_Context_Is_Already_Registered_As_Asked()
     {
         var serializer = StjContentSerializer.ForContext(SnakeCaseContext.Default);
