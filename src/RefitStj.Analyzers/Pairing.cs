@@ -34,6 +34,23 @@ internal static class Pairing
         return (api, context);
     }
 
+    /// <summary>
+    /// Whether settings certainly hold a RefitStj serializer: created here with a <c>ContentSerializer</c> whose static type
+    /// is <c>StjContentSerializer</c>, read through locals as <see cref="Of"/> does (a settings local may also be the
+    /// receiver of <c>UseJsonContext</c>, which replaces no RefitStj serializer: it throws).
+    /// </summary>
+    public static bool HoldsStjContentSerializer(IOperation settings, KnownSymbols known)
+    {
+        var created = Resolve(settings, reference =>
+            IsHarmlessSettingsUse(reference, known, call => IsFactoryCall(call, known))
+            || reference.Parent is IInvocationOperation { TargetMethod.Name: "UseJsonContext" } call && call.Instance == reference);
+        return created is IObjectCreationOperation { Type: { } type } creation
+            && KnownSymbols.Is(type, known.RefitSettings)
+            && SerializerOf(creation) is { } serializer
+            && Resolve(serializer, static _ => true) is { Type: { } serializerType }
+            && KnownSymbols.DerivesFrom(serializerType, known.StjContentSerializer);
+    }
+
     private static bool IsFactoryCall(IInvocationOperation invocation, KnownSymbols known)
     {
         var method = invocation.TargetMethod;
