@@ -11,7 +11,7 @@ namespace RefitStj.Analyzers.CodeFixes;
 /// <summary>
 /// Fixes RSTJ003 by writing the RefitStj form of the call, which takes the context's own options as Refit's
 /// <c>ForContext</c> does (<c>new RefitSettings(StjContentSerializer.ForContext(ctx))</c>), and RSTJ004 by adding the
-/// context with <c>UseStjJsonContext</c>; <c>using RefitStj;</c> is added where the namespace is not in scope.
+/// context with <c>UseStjJsonContext</c>; <c>using RefitStj;</c> (or <c>Refit</c>) is added where it is not in scope.
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(RefitContextCodeFix))]
 [Shared]
@@ -20,6 +20,9 @@ public sealed class RefitContextCodeFix : CodeFixProvider
     /// <summary>One key for every fix of this provider, so that fix-all gathers both rules.</summary>
     internal const string EquivalenceKey = "RefitStj.RefitContext";
 
+    // The rewrites name RefitSettings (namespace Refit) and StjContentSerializer / UseStjJsonContext (namespace RefitStj).
+    private static readonly (string Namespace, string Type)[] s_namespaces = [("Refit", "RefitSettings"), ("RefitStj", "StjContentSerializer")];
+
     /// <inheritdoc/>
     public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(RefitContextAnalyzer.RefitSerializerId, RefitContextAnalyzer.ThrowsId);
 
@@ -27,17 +30,11 @@ public sealed class RefitContextCodeFix : CodeFixProvider
     public override FixAllProvider GetFixAllProvider() => RefitContextFixAll.Instance;
 
     /// <inheritdoc/>
-    public override async Task RegisterCodeFixesAsync(CodeFixContext context)
+    public override Task RegisterCodeFixesAsync(CodeFixContext context)
     {
-        if (await context.Document.GetSemanticModelAsync(context.CancellationToken).ConfigureAwait(false) is not { } model)
-        {
-            return;
-        }
-
         foreach (var diagnostic in context.Diagnostics)
         {
-            if (InvocationAt(model.SyntaxTree, diagnostic, context.CancellationToken) is { } invocation
-                && RefitContextRewrite.Plan(invocation, model, context.CancellationToken) is not null)
+            if (RefitContextFix.Read(diagnostic) is not null)
             {
                 var title = diagnostic.Id == RefitContextAnalyzer.ThrowsId ? "Add the context with UseStjJsonContext" : "Run this client on StjContentSerializer.ForContext";
                 context.RegisterCodeFix(
@@ -45,55 +42,59 @@ public sealed class RefitContextCodeFix : CodeFixProvider
                     diagnostic);
             }
         }
+
+        return Task.CompletedTask;
     }
 
-    /// <summary>The document with every call <paramref name="diagnostics"/> report rewritten in one pass, and the using added once.</summary>
+    /// <summary>The document with every call <paramref name="diagnostics"/> report rewritten in one pass, and each missing using added once.</summary>
     internal static async Task<Document> FixAsync(Document document, IReadOnlyCollection<Diagnostic> diagnostics, CancellationToken cancellationToken)
     {
-        if (await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model
-            || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not CompilationUnitSyntax root)
+        if (await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not CompilationUnitSyntax root
+            || await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model)
         {
             return document;
         }
 
-        var plans = new Dictionary<InvocationExpressionSyntax, RefitContextRewrite>();
+        var fixes = new Dictionary<InvocationExpressionSyntax, RefitContextFix>();
         foreach (var diagnostic in diagnostics)
         {
-            if (InvocationAt(model.SyntaxTree, diagnostic, cancellationToken) is { } invocation
-                && RefitContextRewrite.Plan(invocation, model, cancellationToken) is { } plan)
+            if (RefitContextFix.Read(diagnostic) is { } fix && InvocationAt(root, diagnostic) is { } invocation)
             {
-                plans[invocation] = plan;
+                fixes[invocation] = fix;
             }
         }
 
-        if (plans.Count == 0)
+        if (fixes.Count == 0)
         {
             return document;
         }
 
-        // The rewrites name RefitSettings (Refit) and StjContentSerializer / UseStjJsonContext (RefitStj).
-        var missing = new[] { ("Refit", "RefitSettings"), ("RefitStj", "StjContentSerializer") }
-            .Where(pair => plans.Keys.Any(invocation => !InScope(model, invocation.SpanStart, pair.Item1, pair.Item2)))
-            .Select(pair => pair.Item1)
+        var missing = s_namespaces
+            .Where(name => fixes.Keys.Any(invocation => !InScope(model, invocation.SpanStart, name.Namespace, name.Type)))
             .ToList();
-        var fixedRoot = root.ReplaceNodes(plans.Keys, (original, current) => plans[original].Apply(current));
+        var fixedRoot = root.ReplaceNodes(fixes.Keys, (original, current) => RefitContextRewrite.Apply(fixes[original], current));
+
+        // Appended after the file's last using, with the file's own line ending.
+        var endOfLine = root.DescendantTrivia().FirstOrDefault(trivia => trivia.IsKind(SyntaxKind.EndOfLineTrivia));
         foreach (var name in missing)
         {
-            fixedRoot = fixedRoot.AddUsings(SyntaxFactory.UsingDirective(SyntaxFactory.ParseName(" " + name)).WithTrailingTrivia(SyntaxFactory.ElasticCarriageReturnLineFeed));
+            var directive = SyntaxFactory.UsingDirective(SyntaxFactory.ParseName(" " + name.Namespace))
+                .WithTrailingTrivia(endOfLine == default ? SyntaxFactory.LineFeed : endOfLine);
+            fixedRoot = fixedRoot.AddUsings(directive);
         }
 
         return document.WithSyntaxRoot(fixedRoot);
     }
 
-    private static InvocationExpressionSyntax? InvocationAt(SyntaxTree tree, Diagnostic diagnostic, CancellationToken cancellationToken)
+    private static InvocationExpressionSyntax? InvocationAt(SyntaxNode root, Diagnostic diagnostic)
     {
-        if (diagnostic.Location.SourceTree != tree)
+        var span = diagnostic.Location.SourceSpan;
+        if (!diagnostic.Location.IsInSource || !root.FullSpan.Contains(span))
         {
             return null;
         }
 
-        var node = tree.GetRoot(cancellationToken).FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true);
-        return node.AncestorsAndSelf().OfType<InvocationExpressionSyntax>().FirstOrDefault(invocation => invocation.Span == diagnostic.Location.SourceSpan);
+        return root.FindNode(span, getInnermostNodeForTie: true).AncestorsAndSelf().OfType<InvocationExpressionSyntax>().FirstOrDefault(invocation => invocation.Span == span);
     }
 
     private static bool InScope(SemanticModel model, int position, string @namespace, string type) =>

@@ -26,7 +26,7 @@ internal sealed class RefitContextFixAll : FixAllProvider
         var solution = fixAllContext.Solution;
         var byDocument = diagnostics
             .Where(diagnostic => diagnostic.Location.SourceTree is not null)
-            .GroupBy(diagnostic => solution.GetDocument(diagnostic.Location.SourceTree))
+            .GroupBy(diagnostic => solution.GetDocumentIdsWithFilePath(diagnostic.Location.SourceTree!.FilePath).Select(solution.GetDocument).FirstOrDefault())
             .Where(group => group.Key is not null)
             .ToList();
         return byDocument.Count == 0

@@ -37,13 +37,15 @@ internal static class Pairing
     /// <summary>
     /// Whether settings certainly hold a RefitStj serializer: created here with a <c>ContentSerializer</c> whose static type
     /// is <c>StjContentSerializer</c>, read through locals as <see cref="Of"/> does (a settings local may also be the
-    /// receiver of <c>UseJsonContext</c>, which replaces no RefitStj serializer: it throws).
+    /// receiver of <c>UseJsonContext</c>, which replaces no RefitStj serializer: it throws; or be returned, as a settings
+    /// lambda does).
     /// </summary>
     public static bool HoldsStjContentSerializer(IOperation settings, KnownSymbols known)
     {
         var created = Resolve(settings, reference =>
             IsHarmlessSettingsUse(reference, known, call => IsFactoryCall(call, known))
-            || reference.Parent is IInvocationOperation { TargetMethod.Name: "UseJsonContext" } call && call.Instance == reference);
+            || reference.Parent is IInvocationOperation { TargetMethod.Name: "UseJsonContext" } call && call.Instance == reference
+            || reference.Parent is IReturnOperation);
         return created is IObjectCreationOperation { Type: { } type } creation
             && KnownSymbols.Is(type, known.RefitSettings)
             && SerializerOf(creation) is { } serializer

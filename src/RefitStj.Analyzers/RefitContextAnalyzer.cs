@@ -65,11 +65,11 @@ public sealed class RefitContextAnalyzer : DiagnosticAnalyzer
 
         if (entryPoint.BuildsRefitSerializer)
         {
-            operation.ReportDiagnostic(Diagnostic.Create(RefitSerializerRule, entryPoint.Location, entryPoint.MethodName, entryPoint.ContextName));
+            operation.ReportDiagnostic(Diagnostic.Create(RefitSerializerRule, entryPoint.Location, RefitContextFix.Properties(entryPoint), entryPoint.MethodName, entryPoint.ContextName));
         }
         else if (RefitContextEntryPoints.Throws(entryPoint, known))
         {
-            operation.ReportDiagnostic(Diagnostic.Create(ThrowsRule, entryPoint.Location, entryPoint.MethodName, entryPoint.ContextName));
+            operation.ReportDiagnostic(Diagnostic.Create(ThrowsRule, entryPoint.Location, RefitContextFix.Properties(entryPoint), entryPoint.MethodName, entryPoint.ContextName));
         }
     }
 }

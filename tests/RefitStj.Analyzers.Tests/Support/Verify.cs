@@ -55,6 +55,33 @@ internal static class Verify
         await test.RunAsync();
     }
 
+    /// <summary>Runs <typeparamref name="TAnalyzer"/> alone over <paramref name="sources"/> with <paramref name="editorConfig"/> at the project's root.</summary>
+    public static async Task AnalyzerAsync<TAnalyzer>(string[] sources, string editorConfig, params DiagnosticResult[] expected)
+        where TAnalyzer : DiagnosticAnalyzer, new()
+    {
+        var test = new AnalyzerTest<TAnalyzer>();
+        Configure(test, test.TestState, OutputKind.DynamicallyLinkedLibrary);
+        for (var i = 0; i < sources.Length; i++)
+        {
+            test.TestState.Sources.Add(($"/0/Source{i}.cs", sources[i]));
+        }
+
+        test.TestState.AnalyzerConfigFiles.Add(("/0/.editorconfig", editorConfig));
+        test.ExpectedDiagnostics.AddRange(expected);
+        await test.RunAsync();
+    }
+
+    /// <summary>Runs <typeparamref name="TAnalyzer"/> over <paramref name="sources"/> in a project that references Refit but not RefitStj.</summary>
+    public static async Task AnalyzerWithoutRefitStjAsync<TAnalyzer>(string[] sources, params DiagnosticResult[] expected)
+        where TAnalyzer : DiagnosticAnalyzer, new()
+    {
+        var test = new AnalyzerTest<TAnalyzer>();
+        Configure(test, test.TestState, OutputKind.DynamicallyLinkedLibrary, reference => !reference.Display!.EndsWith("RefitStj.dll", StringComparison.OrdinalIgnoreCase));
+        AddSources(test.TestState, sources);
+        test.ExpectedDiagnostics.AddRange(expected);
+        await test.RunAsync();
+    }
+
     /// <summary>
     /// Applies the fix to each diagnostic in turn (<paramref name="fixedSources"/>) and fix-all in one go
     /// (<paramref name="fixAllSources"/>, the same unless given); one fix clears every diagnostic of its type.
@@ -93,11 +120,11 @@ internal static class Verify
         }
     }
 
-    private static void Configure(Microsoft.CodeAnalysis.Testing.AnalyzerTest<DefaultVerifier> test, SolutionState state, OutputKind outputKind)
+    private static void Configure(Microsoft.CodeAnalysis.Testing.AnalyzerTest<DefaultVerifier> test, SolutionState state, OutputKind outputKind, Func<MetadataReference, bool>? reference = null)
     {
         test.ReferenceAssemblies = new ReferenceAssemblies("net10.0");
         test.TestBehaviors |= TestBehaviors.SkipGeneratedSourcesCheck;
-        state.AdditionalReferences.AddRange(CompilationInputs.References);
+        state.AdditionalReferences.AddRange(CompilationInputs.References.Where(reference ?? (static _ => true)));
         state.OutputKind = outputKind;
         test.SolutionTransforms.Add((solution, projectId) =>
         {
