@@ -63,8 +63,11 @@ internal sealed class ContextEntryPoint
     /// <summary>Whether the call builds Refit's own serializer from the context (RSTJ003), rather than adding it to settings (RSTJ004).</summary>
     public bool BuildsRefitSerializer => Kind is ContextEntryPointKind.ForGenerated or ContextEntryPointKind.ForJsonContext or ContextEntryPointKind.Registration;
 
+    /// <summary>The context's type as written (a context class, or <c>JsonSerializerContext</c> for a value of the base type).</summary>
+    public ITypeSymbol? ContextType => Unwrap(Context.Value).Type;
+
     /// <summary>The context as the message names it: its type, or the expression where that is only <c>JsonSerializerContext</c>.</summary>
-    public string ContextName => Unwrap(Context.Value).Type is INamedTypeSymbol { IsAbstract: false } type ? type.Name : Context.Value.Syntax.ToString();
+    public string ContextName => ContextType is INamedTypeSymbol { IsAbstract: false } type ? type.Name : Context.Value.Syntax.ToString();
 
     /// <summary>The method as the message names it, e.g. <c>RestService.ForGenerated</c>.</summary>
     public string MethodName
