@@ -251,6 +251,8 @@ internal sealed class PairingModel
                 return SerializerValue.Choose(value, [evaluate(conditional.WhenTrue, next), evaluate(whenFalse, next)]);
             case ICoalesceOperation coalesce:
                 return SerializerValue.Choose(value, [evaluate(coalesce.Value, next), evaluate(coalesce.WhenNull, next)]);
+            case ICoalesceAssignmentOperation assignment:
+                return SerializerValue.Choose(value, [evaluate(assignment.Target, next), evaluate(assignment.Value, next)]);
             case ISwitchExpressionOperation switchExpression:
                 return SerializerValue.Choose(value, switchExpression.Arms.Select(arm => evaluate(arm.Value, next)));
             case ILocalReferenceOperation { Local: var local }:
