@@ -148,6 +148,18 @@ public sealed class CompatibleOptionsAnalyzerTests
         await AnalyzeAsync(source.Replace("{|#0:", "", StringComparison.Ordinal).Replace(")|};", ");", StringComparison.Ordinal));
     }
 
+    // ForContext is the format the user chose (what Refit 16's ForContext sent); new Ctx(options) runs on the options given.
+    [Theory]
+    [InlineData("new RefitSettings(StjContentSerializer.ForContext(AppJsonContext.Default))")]
+    [InlineData("new RefitSettings(StjContentSerializer.ForContext(AppJsonContext.Default, allowReflectionFallback: false))")]
+    [InlineData("new RefitSettings(new StjContentSerializer(new AppJsonContext(new JsonSerializerOptions())))")]
+    public async Task Silent_Where_The_Serializer_Does_Not_Run_On_The_Attributes_Options_Unchosen(string settings)
+    {
+        var source = Code.App(GetRepo, ["Repo"], $"RestService.ForGenerated<IApi>(http, {settings})");
+
+        await AnalyzeAsync(source.Replace("{|#0:", "", StringComparison.Ordinal).Replace(")|};", ");", StringComparison.Ordinal));
+    }
+
     [Fact]
     public async Task Reports_Once_At_Each_Call_That_Pairs_The_Context()
     {

@@ -44,4 +44,12 @@ public static class ShopClients
         var settings = new RefitSettings(configured ?? new StjContentSerializer(ShopJsonContext.Default));
         return RestService.For<IShopApi>(http, settings); //! RSTJ001 RSTJ002
     }
+
+    // What RSTJ003's fix writes for a Refit 16 app that talked to a PascalCase server: its format, chosen, so no RSTJ002.
+    public static IShopApi AfterRefit16Fix(HttpClient http) => RestService.ForGenerated<IShopApi>(http, new RefitSettings(StjContentSerializer.ForContext(ShopJsonContext.Default))); //! RSTJ001
+
+    // Options given, a context added: reflection answers what the context lacks, and the options are not the attribute's.
+    public static IShopApi WithReflection(HttpClient http) => RestService.For<IShopApi>(http, new RefitSettings(new StjContentSerializer()).UseStjJsonContext(ShopJsonContext.Default));
+
+    public static IShopApi FallingBack(HttpClient http) => RestService.For<IShopApi>(http, new RefitSettings(StjContentSerializer.ForContext(ShopJsonContext.Default, allowReflectionFallback: true)));
 }
