@@ -114,6 +114,13 @@ internal sealed class SerializerValue
         }
     }
 
+    /// <summary>
+    /// Whether every possible value is a RefitStj serializer, none unknown: then Refit's <c>UseJsonContext</c> on these
+    /// settings certainly throws (the Refit 16 rule's premise).
+    /// </summary>
+    public bool IsCertainlyRefitStj() =>
+        Possible().All(v => v.Kind is SerializerKind.StjOverContext or SerializerKind.StjGivenOptions or SerializerKind.StjReflection);
+
     public static SerializerValue Choose(IOperation source, IEnumerable<SerializerValue> alternatives)
     {
         var all = alternatives.ToImmutableArray();
