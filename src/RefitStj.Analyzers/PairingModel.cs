@@ -37,8 +37,12 @@ internal sealed class PairingModel
     /// <summary>The compilation's one model: every analyzer of the compilation reads the same creations.</summary>
     public static PairingModel For(KnownSymbols known) => s_models.GetValue(known.Compilation, _ => new PairingModel(known));
 
-    /// <summary>The client <paramref name="invocation"/> creates, or <see langword="null"/> when it creates none with a known interface.</summary>
-    public ClientCreation? CreationOf(IInvocationOperation invocation) => _creations.GetOrAdd(invocation.Syntax, _ => Create(invocation));
+    /// <summary>
+    /// The client <paramref name="invocation"/> creates, or <see langword="null"/> when it creates none with a known
+    /// interface; kept per call (factory calls only), so that a second analyzer reading the model finds it made.
+    /// </summary>
+    public ClientCreation? CreationOf(IInvocationOperation invocation) =>
+        IsFactoryCall(invocation) ? _creations.GetOrAdd(invocation.Syntax, _ => Create(invocation)) : null;
 
     /// <summary>What the serializer of a settings, serializer or settings-lambda operation is.</summary>
     public SerializerValue SerializerOf(IOperation value) =>
@@ -46,8 +50,7 @@ internal sealed class PairingModel
 
     private ClientCreation? Create(IInvocationOperation invocation)
     {
-        if (!IsFactoryCall(invocation)
-            || invocation.TargetMethod.TypeArguments.Length != 1
+        if (invocation.TargetMethod.TypeArguments.Length != 1
             || invocation.TargetMethod.TypeArguments[0] is not INamedTypeSymbol { TypeKind: TypeKind.Interface } api)
         {
             return null;
@@ -108,7 +111,7 @@ internal sealed class PairingModel
     /// <summary>The serializer of a <c>RefitSettings</c> value (or of a settings action: what its body returns).</summary>
     private SerializerValue Settings(IOperation value, int depth)
     {
-        value = Unwrap(value);
+        value = OperationValues.Unwrap(value);
         if (depth > MaxDepth)
         {
             return SerializerValue.Unknown;
@@ -123,7 +126,7 @@ internal sealed class PairingModel
             case ILiteralOperation { ConstantValue: { HasValue: true, Value: null } } or IDefaultValueOperation:
                 return RefitDefault(value);
             case IObjectCreationOperation creation when KnownSymbols.Is(creation.Type, _known.RefitSettings):
-                return SerializerGivenTo(creation) is { } serializer ? Serializer(serializer, depth + 1) : RefitDefault(value);
+                return OperationValues.SerializerGivenTo(creation) is { } serializer ? Serializer(serializer, depth + 1) : RefitDefault(value);
             case IInvocationOperation invocation when KnownSymbols.Is(invocation.TargetMethod.ContainingType, _known.RefitSettings) && invocation.TargetMethod.Name == "ForJsonContext":
                 return OverContext(SerializerKind.RefitOverContext, invocation, ContextArgument(invocation), FallbackArgument(invocation), depth, RefitEntryPoint.ForJsonContext);
             case IInvocationOperation { Instance: { } settings } invocation when KnownSymbols.Is(invocation.TargetMethod.ContainingType, _known.RefitSettings) && invocation.TargetMethod.Name == "UseJsonContext":
@@ -135,33 +138,10 @@ internal sealed class PairingModel
         }
     }
 
-    /// <summary>The serializer a <c>new RefitSettings(...)</c> is given: the initializer's last <c>ContentSerializer</c>, else the constructor's.</summary>
-    private static IOperation? SerializerGivenTo(IObjectCreationOperation settings)
-    {
-        IOperation? serializer = null;
-        foreach (var argument in settings.Arguments)
-        {
-            if (argument.Parameter is { Name: "contentSerializer" } && argument.ArgumentKind == ArgumentKind.Explicit)
-            {
-                serializer = argument.Value;
-            }
-        }
-
-        foreach (var initializer in settings.Initializer?.Initializers ?? ImmutableArray<IOperation>.Empty)
-        {
-            if (initializer is ISimpleAssignmentOperation { Target: IPropertyReferenceOperation { Property.Name: "ContentSerializer" } } assignment)
-            {
-                serializer = assignment.Value;
-            }
-        }
-
-        return serializer;
-    }
-
     /// <summary>What a serializer value is.</summary>
     private SerializerValue Serializer(IOperation value, int depth)
     {
-        value = Unwrap(value);
+        value = OperationValues.Unwrap(value);
         if (depth > MaxDepth)
         {
             return SerializerValue.Unknown;
@@ -208,7 +188,7 @@ internal sealed class PairingModel
         {
             ContextHasAttributeOptions = found.AttributeOptions,
             IsChosenFormat = chosen,
-            MayFallBack = fallback is not null && Unwrap(fallback).ConstantValue is not { HasValue: true, Value: false },
+            MayFallBack = fallback is not null && OperationValues.Unwrap(fallback).ConstantValue is not { HasValue: true, Value: false },
             EntryPoint = entryPoint,
             Base = baseValue,
         };
@@ -225,11 +205,11 @@ internal sealed class PairingModel
             return null;
         }
 
-        value = Unwrap(value);
+        value = OperationValues.Unwrap(value);
         (INamedTypeSymbol, bool)? found = value switch
         {
             IPropertyReferenceOperation { Property: { IsStatic: true, Name: "Default" }, Type: INamedTypeSymbol type } => (type, true),
-            IObjectCreationOperation { Type: INamedTypeSymbol type } creation => (type, creation.Arguments.All(a => a.ArgumentKind == ArgumentKind.DefaultValue || Unwrap(a.Value).ConstantValue is { HasValue: true, Value: null })),
+            IObjectCreationOperation { Type: INamedTypeSymbol type } creation => (type, creation.Arguments.All(a => a.ArgumentKind == ArgumentKind.DefaultValue || OperationValues.Unwrap(a.Value).ConstantValue is { HasValue: true, Value: null })),
             ILocalReferenceOperation { Local: var local } => Single(ValueFlow.OfLocal(local, value)) is { } written ? ContextOf(written, depth + 1) : null,
             IFieldReferenceOperation or IPropertyReferenceOperation when Single(MemberWrites(((IMemberReferenceOperation)value).Member)) is { } written => ContextOf(written, depth + 1),
             _ => null,
@@ -298,23 +278,9 @@ internal sealed class PairingModel
         };
     }
 
-    private IOperation? ContextArgument(IInvocationOperation invocation) => ArgumentOf(invocation, p => KnownSymbols.Is(p.Type, _known.JsonSerializerContext));
+    private IOperation? ContextArgument(IInvocationOperation invocation) => OperationValues.ArgumentOf(invocation, p => KnownSymbols.Is(p.Type, _known.JsonSerializerContext));
 
-    private IOperation? SettingsArgument(IInvocationOperation invocation) => ArgumentOf(invocation, p => KnownSymbols.Is(p.Type, _known.RefitSettings));
+    private IOperation? SettingsArgument(IInvocationOperation invocation) => OperationValues.ArgumentOf(invocation, p => KnownSymbols.Is(p.Type, _known.RefitSettings));
 
-    private static IOperation? FallbackArgument(IInvocationOperation invocation) => ArgumentOf(invocation, p => p.Name == "allowReflectionFallback");
-
-    // By parameter, not position: extension calls count their receiver, and named arguments may come in any order.
-    private static IOperation? ArgumentOf(IInvocationOperation invocation, Func<IParameterSymbol, bool> parameter) =>
-        invocation.Arguments.FirstOrDefault(a => a.Parameter is { } p && parameter(p) && a.ArgumentKind == ArgumentKind.Explicit)?.Value;
-
-    private static IOperation Unwrap(IOperation operation)
-    {
-        while (operation is IConversionOperation { OperatorMethod: null } conversion)
-        {
-            operation = conversion.Operand;
-        }
-
-        return operation;
-    }
+    private static IOperation? FallbackArgument(IInvocationOperation invocation) => OperationValues.ArgumentOf(invocation, p => p.Name == "allowReflectionFallback");
 }
