@@ -273,6 +273,8 @@ internal sealed class PairingModel
             IArgumentOperation { Parent: IInvocationOperation invocation, Parameter.Type: var type } => IsFactoryCall(invocation) && KnownSymbols.Is(type, _known.RefitSettings),
             IArgumentOperation => false,
             IPropertyReferenceOperation { Property.Name: var name } property => name != "ContentSerializer" || property.Parent is not IAssignmentOperation assignment || assignment.Target != property,
+            // Refit's UseJsonContext keeps a RefitStj serializer (it throws) and Refit's own stays Refit's: the kind is unchanged.
+            IInvocationOperation { TargetMethod.Name: "UseJsonContext" } call when KnownSymbols.Is(call.TargetMethod.ContainingType, _known.RefitSettings) => true,
             IInvocationOperation or IConditionalAccessOperation => false,
             _ => true,
         };
