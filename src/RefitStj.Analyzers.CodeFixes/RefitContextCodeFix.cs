@@ -24,7 +24,7 @@ public sealed class RefitContextCodeFix : CodeFixProvider
     private static readonly (string Namespace, string Type)[] s_namespaces = [("Refit", "RefitSettings"), ("RefitStj", "StjContentSerializer")];
 
     /// <inheritdoc/>
-    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(RefitContextAnalyzer.RefitSerializerId, RefitContextAnalyzer.ThrowsId);
+    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(RefitContextRule.RefitSerializerId, RefitContextRule.ThrowsId);
 
     /// <inheritdoc/>
     public override FixAllProvider GetFixAllProvider() => RefitContextFixAll.Instance;
@@ -36,7 +36,7 @@ public sealed class RefitContextCodeFix : CodeFixProvider
         {
             if (RefitContextFix.Read(diagnostic) is not null)
             {
-                var title = diagnostic.Id == RefitContextAnalyzer.ThrowsId ? "Add the context with UseStjJsonContext" : "Run this client on StjContentSerializer.ForContext";
+                var title = diagnostic.Id == RefitContextRule.ThrowsId ? "Add the context with UseStjJsonContext" : "Run this client on StjContentSerializer.ForContext";
                 context.RegisterCodeFix(
                     CodeAction.Create(title, cancellationToken => FixAsync(context.Document, [diagnostic], cancellationToken), EquivalenceKey),
                     diagnostic);

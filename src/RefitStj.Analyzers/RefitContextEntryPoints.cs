@@ -93,8 +93,8 @@ internal sealed class ContextEntryPoint
 
 /// <summary>
 /// Recognizes the calls by which Refit 16 builds its own serializer from a <c>JsonSerializerContext</c>, or adds one to
-/// settings (the overloads are the same in Refit 16.3.0 and 16.4.0), and decides through one adapter whether settings
-/// certainly hold RefitStj's serializer.
+/// settings (the overloads are the same in Refit 16.3.0 and 16.4.0), and asks the pairing model, through one adapter,
+/// whether settings certainly hold RefitStj's serializer.
 /// </summary>
 internal static class RefitContextEntryPoints
 {
@@ -139,16 +139,16 @@ internal static class RefitContextEntryPoints
     }
 
     /// <summary>
-    /// Whether the settings certainly hold a RefitStj serializer. The one place this rule asks the pairing model; it
-    /// answers <see langword="false"/> where the flow cannot be followed.
+    /// Whether the settings certainly hold a RefitStj serializer: the one place this rule asks the pairing model, which
+    /// answers no where the flow cannot be followed.
     /// </summary>
-    public static bool HoldsRefitStjSerializer(IOperation settings, KnownSymbols known) => Pairing.HoldsStjContentSerializer(settings, known);
+    public static bool HoldsRefitStjSerializer(IOperation settings, PairingModel model) => model.SerializerOf(settings).IsCertainlyRefitStj();
 
     /// <summary>Whether every settings value the call adds the context to certainly holds a RefitStj serializer, so the call throws.</summary>
-    public static bool Throws(ContextEntryPoint entryPoint, KnownSymbols known) =>
+    public static bool Throws(ContextEntryPoint entryPoint, PairingModel model) =>
         !entryPoint.BuildsRefitSerializer
         && !entryPoint.SettingsValues.IsEmpty
-        && entryPoint.SettingsValues.All(value => HoldsRefitStjSerializer(value, known));
+        && entryPoint.SettingsValues.All(value => HoldsRefitStjSerializer(value, model));
 
     // Refit.HttpClientFactory's extensions, also as C# 14 extension blocks (nested in the static class).
     private static bool IsRegistration(IMethodSymbol method) =>

@@ -2,7 +2,7 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Testing;
 using RefitStj.Analyzers.CodeFixes;
 using RefitStj.Analyzers.Tests.Support;
-using static RefitStj.Analyzers.Tests.RefitContextAnalyzerTests;
+using static RefitStj.Analyzers.Tests.RefitContextRuleTests;
 
 namespace RefitStj.Analyzers.Tests;
 
@@ -97,7 +97,7 @@ public sealed class RefitContextCodeFixTests
     public async Task Offers_No_Fix_Where_The_Context_Would_Move_Into_The_Settings_Action_As_A_New_Instance()
     {
         var source = Register("services.AddRefitGeneratedClient<IApi>(new AppJsonContext(new JsonSerializerOptions()), _ => new RefitSettings(new StjContentSerializer()))", marked: true);
-        await Verify.CodeFixAsync<RefitContextAnalyzer, RefitContextCodeFix>([source], [source], [Throws("HttpClientFactoryExtensions.AddRefitGeneratedClient")], 0);
+        await Verify.CodeFixAsync<RefitContextCodeFix>(Rules, [source], [source], [Throws("HttpClientFactoryExtensions.AddRefitGeneratedClient")], 0);
     }
 
     [Theory]
@@ -107,10 +107,7 @@ public sealed class RefitContextCodeFixTests
     public async Task Fixed_Code_Draws_No_Other_RSTJ_Rule(string fixedCall)
     {
         // AppJsonContext has no options (the PascalCase server's), OtherJsonContext web defaults: each is the format the user chose.
-        var source = Create(fixedCall);
-        await Verify.AnalyzerAsync<RefitContextAnalyzer>([source], OutputKind.DynamicallyLinkedLibrary);
-        await Verify.AnalyzerAsync<CompatibleOptionsAnalyzer>([source], OutputKind.DynamicallyLinkedLibrary);
-        await Verify.AnalyzerAsync<ContextCoverageAnalyzer>([source], OutputKind.DynamicallyLinkedLibrary);
+        await Verify.AnalyzerAsync(new RefitStjAnalyzer().SupportedDiagnostics.Select(d => d.Id).Distinct().ToArray(), [Create(fixedCall)]);
     }
 
     private static string Create(string call, bool marked = false) =>
@@ -122,5 +119,5 @@ public sealed class RefitContextCodeFixTests
     private static string WithoutRefitStjUsing(string source) => source.Replace("using RefitStj;\n", string.Empty, StringComparison.Ordinal);
 
     private static Task FixAsync(string before, string after, int iterations, params DiagnosticResult[] expected) =>
-        Verify.CodeFixAsync<RefitContextAnalyzer, RefitContextCodeFix>([before], [after], expected, iterations);
+        Verify.CodeFixAsync<RefitContextCodeFix>(Rules, [before], [after], expected, iterations);
 }

@@ -11,8 +11,7 @@ namespace RefitStj.Analyzers;
 /// and no settings) leaves that client off RefitStj without a word. RSTJ004: a call that adds a context to settings whose
 /// serializer is certainly RefitStj's throws <c>InvalidOperationException</c> when it runs.
 /// </summary>
-[DiagnosticAnalyzer(LanguageNames.CSharp)]
-public sealed class RefitContextAnalyzer : DiagnosticAnalyzer
+internal sealed class RefitContextRule
 {
     /// <summary>The ID of the rule for calls that build Refit's own serializer.</summary>
     public const string RefitSerializerId = "RSTJ003";
@@ -38,38 +37,33 @@ public sealed class RefitContextAnalyzer : DiagnosticAnalyzer
         isEnabledByDefault: true,
         description: "RefitSettings.UseJsonContext, RestService.ForGenerated with a context and settings, and AddRefitGeneratedClient with a context and a settings action require Refit's SystemTextJsonContentSerializer. RefitStj's UseStjJsonContext does the same for settings over StjContentSerializer.");
 
-    /// <inheritdoc/>
-    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(RefitSerializerRule, ThrowsRule);
+    /// <summary>Both rules' descriptors, for the analyzer's list.</summary>
+    public static ImmutableArray<DiagnosticDescriptor> Descriptors { get; } = ImmutableArray.Create(RefitSerializerRule, ThrowsRule);
 
-    /// <inheritdoc/>
-    public override void Initialize(AnalysisContext context)
+    private readonly KnownSymbols _known;
+    private readonly PairingModel _model;
+
+    public RefitContextRule(KnownSymbols known, PairingModel model)
     {
-        context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.None);
-        context.EnableConcurrentExecution();
-        context.RegisterCompilationStartAction(start =>
-        {
-            // Only a project that references RefitStj (and Refit) has a reason to move its clients onto it.
-            if (KnownSymbols.Create(start.Compilation) is { } known)
-            {
-                start.RegisterOperationAction(operation => Analyze(operation, known), OperationKind.Invocation);
-            }
-        });
+        _known = known;
+        _model = model;
     }
 
-    private static void Analyze(OperationAnalysisContext operation, KnownSymbols known)
+    /// <summary>Reports <paramref name="invocation"/> when it is a Refit 16 context entry point that leaves RefitStj or throws on it.</summary>
+    public void Report(OperationAnalysisContext context, IInvocationOperation invocation)
     {
-        if (RefitContextEntryPoints.Find((IInvocationOperation)operation.Operation, known) is not { } entryPoint)
+        if (RefitContextEntryPoints.Find(invocation, _known) is not { } entryPoint)
         {
             return;
         }
 
         if (entryPoint.BuildsRefitSerializer)
         {
-            operation.ReportDiagnostic(Diagnostic.Create(RefitSerializerRule, entryPoint.Location, RefitContextFix.Properties(entryPoint), entryPoint.MethodName, entryPoint.ContextName));
+            context.ReportDiagnostic(Diagnostic.Create(RefitSerializerRule, entryPoint.Location, RefitContextFix.Properties(entryPoint), entryPoint.MethodName, entryPoint.ContextName));
         }
-        else if (RefitContextEntryPoints.Throws(entryPoint, known))
+        else if (RefitContextEntryPoints.Throws(entryPoint, _model))
         {
-            operation.ReportDiagnostic(Diagnostic.Create(ThrowsRule, entryPoint.Location, RefitContextFix.Properties(entryPoint), entryPoint.MethodName, entryPoint.ContextName));
+            context.ReportDiagnostic(Diagnostic.Create(ThrowsRule, entryPoint.Location, RefitContextFix.Properties(entryPoint), entryPoint.MethodName, entryPoint.ContextName));
         }
     }
 }

@@ -8,7 +8,7 @@ namespace RefitStj.Analyzers.Tests;
 /// RSTJ003 at each Refit 16 call that builds Refit's own serializer from a context, RSTJ004 where a context is added to
 /// settings certainly on RefitStj, and silence everywhere else (the overloads are the same on Refit 16.3.0 and 16.4.0).
 /// </summary>
-public sealed class RefitContextAnalyzerTests
+public sealed class RefitContextRuleTests
 {
     [Theory]
     [InlineData("RestService.ForGenerated<IApi>(http, AppJsonContext.Default)", "AppJsonContext")]
@@ -97,22 +97,33 @@ public sealed class RefitContextAnalyzerTests
     [InlineData("RestService.ForGenerated<IApi>(http, new RefitSettings(new StjContentSerializer()).UseStjJsonContext(AppJsonContext.Default))")]
     [InlineData("RestService.ForGenerated<IApi>(http, AppJsonContext.Default, new RefitSettings())")]
     [InlineData("RestService.ForGenerated<IApi>(http, AppJsonContext.Default, new RefitSettings(SystemTextJsonContentSerializer.ForContext(OtherJsonContext.Default)))")]
-    [InlineData("RestService.ForGenerated<IApi>(http, AppJsonContext.Default, s_settings)")]
+    [InlineData("RestService.ForGenerated<IApi>(http, AppJsonContext.Default, settings)")]
     [InlineData("RestService.For<IApi>(http, new RefitSettings().UseJsonContext(AppJsonContext.Default))")]
-    [InlineData("RestService.For<IApi>(http, s_settings.UseJsonContext(AppJsonContext.Default))")]
+    [InlineData("RestService.For<IApi>(http, settings.UseJsonContext(AppJsonContext.Default))")]
+    [InlineData("RestService.For<IApi>(http, (flag ? settings : new RefitSettings(new StjContentSerializer())).UseJsonContext(AppJsonContext.Default))")]
     public async Task Is_Silent_Where_The_Serializer_Is_Written_Or_Not_Known_To_Be_RefitStj(string call)
     {
-        await AnalyzeAsync($"private static readonly RefitSettings s_settings = new(new StjContentSerializer());\npublic static IApi Create(HttpClient http) => {call};");
+        await AnalyzeAsync($"public static IApi Create(HttpClient http, RefitSettings settings, bool flag) => {call};");
     }
 
     [Theory]
     [InlineData("services.AddRefitGeneratedClient<IApi>(AppJsonContext.Default, _ => new RefitSettings())")]
+    [InlineData("services.AddRefitGeneratedClient<IApi>(AppJsonContext.Default, _ => settings)")]
+    [InlineData("services.AddRefitGeneratedClient<IApi>(AppJsonContext.Default, provider => provider.GetRequiredService<RefitSettings>())")]
     [InlineData("services.AddRefitGeneratedClient<IApi>(AppJsonContext.Default, Settings)")]
-    [InlineData("services.AddRefitGeneratedClient<IApi>(AppJsonContext.Default, _ => s_settings)")]
     [InlineData("services.AddRefitGeneratedClient<IApi>(new RefitSettings(StjContentSerializer.ForContext(AppJsonContext.Default)))")]
-    public async Task Is_Silent_For_Registrations_Whose_Settings_Are_Refits_Or_Not_Known(string call)
+    public async Task Is_Silent_For_Registrations_Whose_Settings_Are_Refits_Or_Not_Followed(string call)
     {
-        await AnalyzeAsync($"private static readonly RefitSettings s_settings = new(new StjContentSerializer());\nprivate static RefitSettings Settings(IServiceProvider _) => s_settings;\npublic static void Register(IServiceCollection services) => {call};");
+        await AnalyzeAsync($"private static RefitSettings Settings(IServiceProvider provider) => new(new StjContentSerializer());\npublic static void Register(IServiceCollection services, RefitSettings settings) => {call};");
+    }
+
+    [Theory]
+    [InlineData("RestService.ForGenerated<IApi>(http, AppJsonContext.Default, s_settings)", "RestService.ForGenerated")]
+    [InlineData("RestService.For<IApi>(http, s_settings.UseJsonContext(AppJsonContext.Default))", "RefitSettings.UseJsonContext")]
+    public async Task Reports_Settings_The_Pairing_Model_Follows_Into_A_Field(string call, string method)
+    {
+        var marked = method == "RestService.ForGenerated" ? $"{{|#0:{call}|}}" : call.Replace("s_settings.UseJsonContext(AppJsonContext.Default)", "{|#0:s_settings.UseJsonContext(AppJsonContext.Default)|}", StringComparison.Ordinal);
+        await AnalyzeAsync($"private static readonly RefitSettings s_settings = new(new StjContentSerializer());\npublic static IApi Create(HttpClient http) => {marked};", Throws(method));
     }
 
     [Fact]
@@ -128,7 +139,8 @@ public sealed class RefitContextAnalyzerTests
     [Fact]
     public async Task Is_Silent_When_The_EditorConfig_Turns_It_Off()
     {
-        await Verify.AnalyzerAsync<RefitContextAnalyzer>(
+        await Verify.AnalyzerAsync(
+            Rules,
             [Source("public static IApi Create(HttpClient http) => RestService.ForGenerated<IApi>(http, AppJsonContext.Default);")],
             "root = true\n\n[*.cs]\ndotnet_diagnostic.RSTJ003.severity = none\n");
     }
@@ -139,14 +151,17 @@ public sealed class RefitContextAnalyzerTests
         var source = Source("public static IApi Create(HttpClient http) => RestService.ForGenerated<IApi>(http, AppJsonContext.Default);")
             .Replace("using RefitStj;", string.Empty, StringComparison.Ordinal)
             .Replace("StjContentSerializer", "SystemTextJsonContentSerializer", StringComparison.Ordinal);
-        await Verify.AnalyzerWithoutRefitStjAsync<RefitContextAnalyzer>([source]);
+        await Verify.AnalyzerWithoutRefitStjAsync(Rules, [source]);
     }
 
+    /// <summary>The two rules under test; the analyzer's others (RSTJ001, RSTJ002) are ignored.</summary>
+    internal static readonly string[] Rules = [RefitContextRule.RefitSerializerId, RefitContextRule.ThrowsId];
+
     internal static DiagnosticResult RefitSerializer(string method, string context = "AppJsonContext", int location = 0) =>
-        new DiagnosticResult(RefitContextAnalyzer.RefitSerializerRule).WithLocation(location).WithArguments(method, context);
+        new DiagnosticResult(RefitContextRule.RefitSerializerRule).WithLocation(location).WithArguments(method, context);
 
     internal static DiagnosticResult Throws(string method, string context = "AppJsonContext", int location = 0) =>
-        new DiagnosticResult(RefitContextAnalyzer.ThrowsRule).WithLocation(location).WithArguments(method, context);
+        new DiagnosticResult(RefitContextRule.ThrowsRule).WithLocation(location).WithArguments(method, context);
 
     /// <summary>An app with a Refit interface, two contexts and a class <c>Clients</c> holding <paramref name="members"/>.</summary>
     internal static string Source(string members) => $$"""
@@ -185,5 +200,5 @@ public sealed class RefitContextAnalyzerTests
         """;
 
     private static Task AnalyzeAsync(string members, params DiagnosticResult[] expected) =>
-        Verify.AnalyzerAsync<RefitContextAnalyzer>([Source(members)], OutputKind.DynamicallyLinkedLibrary, expected);
+        Verify.AnalyzerAsync(Rules, [Source(members)], expected);
 }
