@@ -14,9 +14,9 @@ public static class Clients
 {
     public static IHelpdeskApi OnRefitStj(HttpClient http) => RestService.For<IHelpdeskApi>(http, new RefitSettings(new StjContentSerializer(HelpdeskJsonContext.Default))); //! RSTJ001
 
-    public static IHelpdeskApi OnRefit(HttpClient http) => RestService.ForGenerated<IHelpdeskApi>(http, HelpdeskJsonContext.Default);
+    public static IHelpdeskApi OnRefit(HttpClient http) => RestService.ForGenerated<IHelpdeskApi>(http, HelpdeskJsonContext.Default); //! RSTJ003
 
-    public static RefitSettings Settings() => RefitSettings.ForJsonContext(HelpdeskJsonContext.Default);
+    public static RefitSettings Settings() => RefitSettings.ForJsonContext(HelpdeskJsonContext.Default); //! RSTJ003
 
-    public static void Register(IServiceCollection services) => services.AddRefitGeneratedClient<IHelpdeskApi>(HelpdeskJsonContext.Default);
+    public static void Register(IServiceCollection services) => services.AddRefitGeneratedClient<IHelpdeskApi>(HelpdeskJsonContext.Default); //! RSTJ003
 }
