@@ -44,21 +44,11 @@ internal static class Verify
     public static Task AnalyzerAsync(string[] sources, OutputKind outputKind, params DiagnosticResult[] expected) =>
         AnalyzerAsync(ContextCoverageRule.DiagnosticId, sources, outputKind, expected);
 
-    /// <summary>Runs RefitStj's analyzer over <paramref name="sources"/>, expecting <paramref name="expected"/> of the rule <paramref name="ruleId"/> and ignoring its other rules.</summary>
-    public static Task AnalyzerAsync(string ruleId, string[] sources, OutputKind outputKind, params DiagnosticResult[] expected) =>
-        RunAnalyzerAsync<RefitStjAnalyzer>(sources, outputKind, ruleId, expected);
-
-    /// <summary>Runs <typeparamref name="TAnalyzer"/> alone over <paramref name="sources"/>.</summary>
-    public static Task AnalyzerAsync<TAnalyzer>(string[] sources, OutputKind outputKind, params DiagnosticResult[] expected)
-        where TAnalyzer : DiagnosticAnalyzer, new() =>
-        RunAnalyzerAsync<TAnalyzer>(sources, outputKind, null, expected);
-
-    private static async Task RunAnalyzerAsync<TAnalyzer>(string[] sources, OutputKind outputKind, string? ruleId, DiagnosticResult[] expected)
-        where TAnalyzer : DiagnosticAnalyzer, new()
+    /// <summary>Runs the analyzer over <paramref name="sources"/>, expecting <paramref name="expected"/> of the rule <paramref name="ruleId"/> and ignoring the other rules.</summary>
+    public static async Task AnalyzerAsync(string ruleId, string[] sources, OutputKind outputKind, params DiagnosticResult[] expected)
     {
-        var test = new AnalyzerTest<TAnalyzer>();
-        Configure(test, test.TestState, outputKind);
-        OnlyRule(test, ruleId);
+        var test = new AnalyzerTest();
+        Configure(test, test.TestState, outputKind, ruleId);
         AddSources(test.TestState, sources);
         test.ExpectedDiagnostics.AddRange(expected);
         await test.RunAsync();
@@ -72,30 +62,17 @@ internal static class Verify
         string[] sources, string[] fixedSources, DiagnosticResult[] expected, string[]? fixAllSources = null, CodeFixTestBehaviors behaviors = CodeFixTestBehaviors.None) =>
         CodeFixAsync<AddJsonSerializableCodeFix>(ContextCoverageRule.DiagnosticId, sources, fixedSources, expected, expected.Select(e => e.MessageArguments![2]).Distinct().Count(), fixAllSources, behaviors);
 
-    /// <summary><typeparamref name="TFix"/> over RefitStj's analyzer, as <see cref="CodeFixAsync{TAnalyzer, TFix}"/> does, its rules other than <paramref name="ruleId"/> ignored.</summary>
-    public static Task CodeFixAsync<TFix>(
-        string ruleId, string[] sources, string[] fixedSources, DiagnosticResult[] expected, int iterations, string[]? fixAllSources = null, CodeFixTestBehaviors behaviors = CodeFixTestBehaviors.None)
-        where TFix : CodeFixProvider, new() =>
-        RunCodeFixAsync<RefitStjAnalyzer, TFix>(sources, fixedSources, expected, iterations, fixAllSources, behaviors, ruleId);
-
     /// <summary>
     /// <typeparamref name="TFix"/> applied <paramref name="iterations"/> times, one diagnostic at a time
-    /// (<paramref name="fixedSources"/>), and fix-all in one go (<paramref name="fixAllSources"/>, the same unless given).
+    /// (<paramref name="fixedSources"/>), and fix-all in one go (<paramref name="fixAllSources"/>, the same unless given);
+    /// the diagnostics of rules other than <paramref name="ruleId"/> are ignored.
     /// </summary>
-    public static Task CodeFixAsync<TAnalyzer, TFix>(
-        string[] sources, string[] fixedSources, DiagnosticResult[] expected, int iterations, string[]? fixAllSources = null, CodeFixTestBehaviors behaviors = CodeFixTestBehaviors.None)
-        where TAnalyzer : DiagnosticAnalyzer, new()
-        where TFix : CodeFixProvider, new() =>
-        RunCodeFixAsync<TAnalyzer, TFix>(sources, fixedSources, expected, iterations, fixAllSources, behaviors, null);
-
-    private static async Task RunCodeFixAsync<TAnalyzer, TFix>(
-        string[] sources, string[] fixedSources, DiagnosticResult[] expected, int iterations, string[]? fixAllSources, CodeFixTestBehaviors behaviors, string? ruleId)
-        where TAnalyzer : DiagnosticAnalyzer, new()
+    public static async Task CodeFixAsync<TFix>(
+        string ruleId, string[] sources, string[] fixedSources, DiagnosticResult[] expected, int iterations, string[]? fixAllSources = null, CodeFixTestBehaviors behaviors = CodeFixTestBehaviors.None)
         where TFix : CodeFixProvider, new()
     {
-        var test = new CodeFixTest<TAnalyzer, TFix> { NumberOfIncrementalIterations = iterations, CodeFixTestBehaviors = behaviors };
-        Configure(test, test.TestState, OutputKind.DynamicallyLinkedLibrary);
-        OnlyRule(test, ruleId);
+        var test = new CodeFixTest<TFix> { NumberOfIncrementalIterations = iterations, CodeFixTestBehaviors = behaviors };
+        Configure(test, test.TestState, OutputKind.DynamicallyLinkedLibrary, ruleId);
         AddSources(test.TestState, sources);
         AddSources(test.FixedState, fixedSources);
         if (fixAllSources is not null)
@@ -107,15 +84,6 @@ internal static class Verify
         await test.RunAsync();
     }
 
-    /// <summary>With one analyzer for every rule, a test about one rule ignores the others' diagnostics.</summary>
-    private static void OnlyRule(Microsoft.CodeAnalysis.Testing.AnalyzerTest<DefaultVerifier> test, string? ruleId)
-    {
-        if (ruleId is not null)
-        {
-            test.DisabledDiagnostics.AddRange(new RefitStjAnalyzer().SupportedDiagnostics.Select(d => d.Id).Where(id => id != ruleId).Distinct());
-        }
-    }
-
     private static void AddSources(SolutionState state, string[] sources)
     {
         for (var i = 0; i < sources.Length; i++)
@@ -124,8 +92,9 @@ internal static class Verify
         }
     }
 
-    private static void Configure(Microsoft.CodeAnalysis.Testing.AnalyzerTest<DefaultVerifier> test, SolutionState state, OutputKind outputKind)
+    private static void Configure(Microsoft.CodeAnalysis.Testing.AnalyzerTest<DefaultVerifier> test, SolutionState state, OutputKind outputKind, string ruleId)
     {
+        test.DisabledDiagnostics.AddRange(new RefitStjAnalyzer().SupportedDiagnostics.Select(d => d.Id).Where(id => id != ruleId).Distinct());
         test.ReferenceAssemblies = new ReferenceAssemblies("net10.0");
         test.TestBehaviors |= TestBehaviors.SkipGeneratedSourcesCheck;
         state.AdditionalReferences.AddRange(CompilationInputs.References);
@@ -137,14 +106,12 @@ internal static class Verify
         });
     }
 
-    private sealed class AnalyzerTest<TAnalyzer> : CSharpAnalyzerTest<TAnalyzer, DefaultVerifier>
-        where TAnalyzer : DiagnosticAnalyzer, new()
+    private sealed class AnalyzerTest : CSharpAnalyzerTest<RefitStjAnalyzer, DefaultVerifier>
     {
         protected override IEnumerable<Type> GetSourceGenerators() => [CompilationInputs.JsonSourceGenerator];
     }
 
-    private sealed class CodeFixTest<TAnalyzer, TFix> : CSharpCodeFixTest<TAnalyzer, TFix, DefaultVerifier>
-        where TAnalyzer : DiagnosticAnalyzer, new()
+    private sealed class CodeFixTest<TFix> : CSharpCodeFixTest<RefitStjAnalyzer, TFix, DefaultVerifier>
         where TFix : CodeFixProvider, new()
     {
         protected override IEnumerable<Type> GetSourceGenerators() => [CompilationInputs.JsonSourceGenerator];
