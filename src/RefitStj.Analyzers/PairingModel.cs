@@ -171,7 +171,12 @@ internal sealed class PairingModel
             case IInvocationOperation invocation when KnownSymbols.Is(invocation.TargetMethod.ContainingType, _refitSerializer) && invocation.TargetMethod.Name == "ForContext":
                 return OverContext(SerializerKind.RefitOverContext, invocation, ContextArgument(invocation), FallbackArgument(invocation), depth, RefitEntryPoint.SerializerForContext);
             default:
-                return Follow(value, depth, Serializer, settings: false);
+                var followed = Follow(value, depth, Serializer, settings: false);
+
+                // Its type still says it is RefitStj's, though not over what.
+                return followed.Kind == SerializerKind.Unknown && KnownSymbols.DerivesFrom(value.Type, _known.StjContentSerializer)
+                    ? new SerializerValue(SerializerKind.StjUnfollowed, value, null)
+                    : followed;
         }
     }
 

@@ -18,6 +18,9 @@ internal enum SerializerKind
     /// <summary>RefitStj with its reflection defaults: <c>new StjContentSerializer()</c>.</summary>
     StjReflection,
 
+    /// <summary>A <c>StjContentSerializer</c> by its type whose making cannot be followed (a parameter...): RefitStj, over what unknown.</summary>
+    StjUnfollowed,
+
     /// <summary>Refit's own serializer over a context: Refit 16's context entry points (<see cref="RefitEntryPoint"/>).</summary>
     RefitOverContext,
 
@@ -119,7 +122,7 @@ internal sealed class SerializerValue
     /// settings certainly throws (the Refit 16 rule's premise).
     /// </summary>
     public bool IsCertainlyRefitStj() =>
-        Possible().All(v => v.Kind is SerializerKind.StjOverContext or SerializerKind.StjGivenOptions or SerializerKind.StjReflection);
+        Possible().All(v => v.Kind is SerializerKind.StjOverContext or SerializerKind.StjGivenOptions or SerializerKind.StjReflection or SerializerKind.StjUnfollowed);
 
     public static SerializerValue Choose(IOperation source, IEnumerable<SerializerValue> alternatives)
     {

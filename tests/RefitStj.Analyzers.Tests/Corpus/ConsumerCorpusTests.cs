@@ -14,7 +14,8 @@ namespace RefitStj.Analyzers.Tests.Corpus;
 /// <summary>
 /// Consumer projects shaped like real apps (Corpus/Projects, one folder each), compiled with System.Text.Json's generator
 /// and analysed by every analyzer the package ships. Each line that must carry a diagnostic says so in a trailing
-/// <c>//! RSTJ001 RSTJ002</c> comment; any report not marked (false) or marked but not reported (missing) fails the test,
+/// <c>//! RSTJ001 RSTJ002</c> comment (a rule no analyzer of the package declares yet is not counted); any report not marked
+/// (false) or marked but not reported (missing) fails the test,
 /// which prints, and writes to artifacts/analyzer-corpus.txt, the per-project and per-rule counts.
 /// </summary>
 public sealed partial class ConsumerCorpusTests
@@ -71,7 +72,11 @@ public sealed partial class ConsumerCorpusTests
         var errors = generated.GetDiagnostics().Concat(generatorDiagnostics).Where(d => d.Severity >= DiagnosticSeverity.Warning).ToList();
         Assert.True(errors.Count == 0, $"{Path.GetFileName(project)} does not compile:\n{string.Join('\n', errors)}");
 
-        var diagnostics = await generated.WithAnalyzers(Analyzers()).GetAnalyzerDiagnosticsAsync();
+        var analyzers = Analyzers();
+        var diagnostics = await generated.WithAnalyzers(analyzers).GetAnalyzerDiagnosticsAsync();
+
+        // A marker counts once an analyzer of the package declares its rule, so a corpus line can name a rule before it ships.
+        var shipped = analyzers.SelectMany(a => a.SupportedDiagnostics).Select(d => d.Id).ToHashSet(StringComparer.Ordinal);
         var reported = diagnostics
             .Select(d => new Expected(d.Location.GetLineSpan().Path, d.Location.GetLineSpan().StartLinePosition.Line + 1, d.Id))
             .ToList();
@@ -83,7 +88,9 @@ public sealed partial class ConsumerCorpusTests
             {
                 if (Marker().Match(lines[i]) is { Success: true } marker)
                 {
-                    expected.AddRange(marker.Groups["ids"].Value.Split(' ', StringSplitOptions.RemoveEmptyEntries).Select(id => new Expected(Path.GetFileName(file), i + 1, id)));
+                    expected.AddRange(marker.Groups["ids"].Value.Split(' ', StringSplitOptions.RemoveEmptyEntries)
+                        .Where(shipped.Contains)
+                        .Select(id => new Expected(Path.GetFileName(file), i + 1, id)));
                 }
             }
         }
