@@ -1,4 +1,4 @@
-using RefitStj.Reading;
+using RefitStj.Limits;
 
 
 namespace RefitStj;
@@ -58,7 +58,7 @@ public sealed class ResponseSizeLimitHandler : DelegatingHandler
 
     private HttpResponseMessage Limit(HttpResponseMessage response)
     {
-        response.Content = new SizeLimitedContent(response.Content, MaxResponseBodySize, response.StatusCode);
+        response.Content = new LimitHandlerContent(response.Content, MaxResponseBodySize, response.StatusCode);
         return response;
     }
 }

@@ -1,7 +1,7 @@
 using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using Refit;
-using RefitStj.IO;
+using RefitStj.Limits;
 using RefitStj.Streaming;
 
 namespace RefitStj;
@@ -44,12 +44,7 @@ public sealed partial class StjContentSerializer : IStreamingContentSerializer
         // SseItem<T> comes whole from an SseItemConverter<T>, which knows T: Refit asks for SseItem<T>, never for T.
         var sseItems = SseItemTypes.IsSseItem(typeof(T)) ? SseItemTypes.ReaderFor<T>(_metadata.Options, _dynamicSseItems, format) : null;
         var typeInfo = sseItems is null ? _metadata.Get<T>().TypeInfo : null;
-        if (_maxResponseBodySize is { } limit)
-        {
-            stream = new LimitedReadStream(stream, limit);
-        }
-
-        var maxItemSize = _maxStreamItemSize ?? long.MaxValue;
+        var maxItemSize = StreamLimits.Apply(ref stream, _maxResponseBodySize, _maxStreamItemSize);
         if (sseItems is not null)
         {
             return sseItems.ReadAsync(stream, _metadata.Options, maxItemSize, cancellationToken)!;
