@@ -12,7 +12,7 @@ namespace RefitStj.Serialization;
 /// application/problem+json error body through the content serializer, and a source-generated context either lacks the
 /// type or fails on its <c>[JsonExtensionData]</c> dictionary. Reads as Refit's reflection-based default does: members
 /// by name, ignoring case; <c>errors</c> as lists of messages; every other member an extension, its value a bool, long,
-/// double, <see cref="DateTime"/> or string where it is one, else a <see cref="JsonElement"/>.
+/// double, <see cref="DateTime"/> or string where it is one, null for null, else a <see cref="JsonElement"/>.
 /// </summary>
 internal sealed class ProblemDetailsConverter : JsonConverter<ProblemDetails>
 {
@@ -106,7 +106,7 @@ internal sealed class ProblemDetailsConverter : JsonConverter<ProblemDetails>
             case "ERRORS":
                 break;
             default:
-                problem.Extensions[member.Name] = Extension(value);
+                problem.Extensions[member.Name] = Extension(value)!;
                 break;
         }
     }
@@ -122,8 +122,9 @@ internal sealed class ProblemDetailsConverter : JsonConverter<ProblemDetails>
 
     private static string Message(JsonElement value) => value.ValueKind == JsonValueKind.String ? value.GetString()! : value.GetRawText();
 
-    private static object Extension(JsonElement value) => value.ValueKind switch
+    private static object? Extension(JsonElement value) => value.ValueKind switch
     {
+        JsonValueKind.Null => null,
         JsonValueKind.True => true,
         JsonValueKind.False => false,
         JsonValueKind.Number when value.TryGetInt64(out var integer) => integer,

@@ -90,7 +90,7 @@ internal static class ServerSentEventsReader
         }
         catch (JsonException ex)
         {
-            throw ReadErrors.Describe(ex, typeInfo, $"The data of event {number} of the server-sent event stream", data, headers: null);
+            throw ReadErrors.Describe(ex, typeInfo, $"Event {number} of the server-sent event stream", data, headers: null);
         }
     }
 
