@@ -15,6 +15,17 @@ internal static class ReadErrors
     /// <summary>What a whole-body read calls the body.</summary>
     public const string Body = "The response body";
 
+    // Where a RefitStj converter's own reason travels: System.Text.Json adds the path to the exception, not to this.
+    private const string ReasonKey = "RefitStj.Reason";
+
+    /// <summary>A converter's failure whose <paramref name="reason"/> (never quoting the value) the read's message repeats.</summary>
+    public static JsonException Reason(string reason)
+    {
+        var ex = new JsonException(reason);
+        ex.Data[ReasonKey] = reason;
+        return ex;
+    }
+
     /// <summary>
     /// The failure of reading <paramref name="subject"/> as <paramref name="typeInfo"/>'s type, kept a
     /// <see cref="JsonException"/> with the same line and byte and <paramref name="ex"/> inside.
@@ -44,13 +55,16 @@ internal static class ReadErrors
         var root = TypeNames.Of(typeInfo.Type);
         var mediaType = NonJsonMediaType(headers);
 
-        // A JSON reader error, always inside the serializer's own: the bytes are not JSON at all.
+        // A reader error (the serializer wraps it in its own): the bytes are not JSON, or nest past the depth allowed.
         string message;
         if (ex.InnerException is JsonException)
         {
-            var what = mediaType is null ? "is not valid JSON" : $"is {mediaType}, not JSON";
+            var what = spot?.TooDeepFor is > 0 and var depth
+                ? $"nests deeper than the maximum depth of {depth} (JsonSerializerOptions.MaxDepth)"
+                : mediaType is null ? "is not valid JSON" : $"is {mediaType}, not JSON";
             var detail = spot switch
             {
+                { TooDeepFor: > 0 } => $"the next level opens at {where}, in {path}",
                 { Excerpt: { } excerpt } => $"it has '{excerpt}' at {where}{(path == "$" ? "" : $", in {path}")}",
                 { } => $"it ends at {where}, in {path}, before the JSON value is complete",
                 null => $"the error is at {where}, in {path}",
@@ -61,8 +75,9 @@ internal static class ReadErrors
         {
             var leaf = LeafType(typeInfo, pathInType ?? path) is { } type ? TypeNames.Of(type) : "the type expected there";
             var value = spot?.Excerpt is { } excerpt ? $"the value {excerpt}" : "the value";
+            var reason = ex.Data[ReasonKey] is string why ? $": {why}" : ".";
             var note = mediaType is null ? "" : $" Its media type is {mediaType}.";
-            message = $"{subject} does not match {root}: {value} at {path} ({where}) cannot be read as {leaf}.{note}";
+            message = $"{subject} does not match {root}: {value} at {path} ({where}) cannot be read as {leaf}{reason}{note}";
         }
 
         return new JsonException(message, path, ex.LineNumber + firstLine - 1, ex.BytePositionInLine, ex);

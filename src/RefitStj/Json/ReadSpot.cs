@@ -6,7 +6,7 @@ namespace RefitStj.Json;
 /// Where a read failed in bytes that are at hand: the line and byte (both from 0) of the offending token and a short
 /// quote of it, or no quote when the bytes end before the JSON value does. Found only after a failure, by re-scanning.
 /// </summary>
-internal sealed class ReadSpot(long line, long byteInLine, string? excerpt)
+internal sealed class ReadSpot(long line, long byteInLine, string? excerpt, int tooDeepFor = 0)
 {
     public long Line => line;
 
@@ -14,6 +14,9 @@ internal sealed class ReadSpot(long line, long byteInLine, string? excerpt)
 
     /// <summary>The offending token, shortened; <see langword="null"/> when the bytes end before the value is complete.</summary>
     public string? Excerpt => excerpt;
+
+    /// <summary>The maximum depth the bytes nest past at this spot, or 0 when that is not why the reader stopped.</summary>
+    public int TooDeepFor => tooDeepFor;
 
     /// <summary>The spot <paramref name="ex"/> points at in <paramref name="utf8"/>, or <see langword="null"/> without bytes or position.</summary>
     public static ReadSpot? Find(JsonException ex, ReadOnlySpan<byte> utf8, JsonSerializerOptions options)
@@ -24,21 +27,22 @@ internal sealed class ReadSpot(long line, long byteInLine, string? excerpt)
         }
 
         var offset = (int)Math.Min(lineStart + byteInLine, utf8.Length);
+        var readerOptions = new JsonReaderOptions
+        {
+            AllowTrailingCommas = options.AllowTrailingCommas,
+            CommentHandling = options.ReadCommentHandling,
+            MaxDepth = options.MaxDepth,
+        };
 
         // The reader stops where the bytes stop being JSON: quote from there.
         if (ex.InnerException is JsonException)
         {
             var rest = utf8[offset..];
-            return new ReadSpot(line, byteInLine, rest.IndexOfAnyExcept(JsonBody.WhiteSpace) < 0 ? null : Excerpts.Shorten(rest));
+            return new ReadSpot(line, byteInLine, rest.IndexOfAnyExcept(JsonBody.WhiteSpace) < 0 ? null : Excerpts.Shorten(rest), DepthPassed(utf8, offset, readerOptions));
         }
 
         // A converter fails just after reading its token: find the token that ends there.
-        var reader = new Utf8JsonReader(utf8, new JsonReaderOptions
-        {
-            AllowTrailingCommas = options.AllowTrailingCommas,
-            CommentHandling = options.ReadCommentHandling,
-            MaxDepth = options.MaxDepth,
-        });
+        var reader = new Utf8JsonReader(utf8, readerOptions);
         try
         {
             while (reader.Read())
@@ -66,6 +70,32 @@ internal sealed class ReadSpot(long line, long byteInLine, string? excerpt)
         }
 
         return null;
+    }
+
+    // Too deep for the reader: it stopped at a container opening inside the deepest level allowed.
+    private static int DepthPassed(ReadOnlySpan<byte> utf8, int offset, JsonReaderOptions options)
+    {
+        var maxDepth = options.MaxDepth == 0 ? 64 : options.MaxDepth;
+        if (offset >= utf8.Length || utf8[offset] is not ((byte)'[' or (byte)'{'))
+        {
+            return 0;
+        }
+
+        var reader = new Utf8JsonReader(utf8, options);
+        var inside = 0;
+        try
+        {
+            while (reader.Read())
+            {
+                inside = reader.TokenType is JsonTokenType.StartObject or JsonTokenType.StartArray ? reader.CurrentDepth + 1 : reader.CurrentDepth;
+            }
+        }
+        catch (JsonException)
+        {
+            return inside >= maxDepth ? maxDepth : 0;
+        }
+
+        return 0;
     }
 
     // System.Text.Json counts lines by line feeds.

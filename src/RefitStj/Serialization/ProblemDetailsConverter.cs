@@ -29,7 +29,7 @@ internal sealed class ProblemDetailsConverter : JsonConverter<ProblemDetails>
 
         if (reader.TokenType != JsonTokenType.StartObject)
         {
-            throw new JsonException("Problem details must be a JSON object.");
+            throw ReadErrors.Reason("Problem details must be a JSON object.");
         }
 
         var problem = new ProblemDetails();
