@@ -15,7 +15,7 @@ public sealed class AddJsonSerializableCodeFix : CodeFixProvider
     internal const string EquivalenceKey = "RefitStj.AddJsonSerializable";
 
     /// <inheritdoc/>
-    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(ContextCoverageAnalyzer.DiagnosticId);
+    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(ContextCoverageRule.DiagnosticId);
 
     /// <inheritdoc/>
     public override FixAllProvider GetFixAllProvider() => AddJsonSerializableFixAll.Instance;
@@ -38,8 +38,8 @@ public sealed class AddJsonSerializableCodeFix : CodeFixProvider
 
             var names = NamesOf(diagnostic);
             var title = names.Count == 1
-                ? $"Add [JsonSerializable(typeof({names[0]}))] to '{diagnostic.Properties[ContextCoverageAnalyzer.ContextProperty]}'"
-                : $"Add [JsonSerializable] for {string.Join(", ", names)} to '{diagnostic.Properties[ContextCoverageAnalyzer.ContextProperty]}'";
+                ? $"Add [JsonSerializable(typeof({names[0]}))] to '{FixProperties.ContextOf(diagnostic)}'"
+                : $"Add [JsonSerializable] for {string.Join(", ", names)} to '{FixProperties.ContextOf(diagnostic)}'";
             context.RegisterCodeFix(
                 CodeAction.Create(title, cancellationToken => ContextAttributes.AddAsync(context.Document.Project.Solution, [edit], cancellationToken), EquivalenceKey),
                 diagnostic);
@@ -50,13 +50,10 @@ public sealed class AddJsonSerializableCodeFix : CodeFixProvider
 
     /// <summary>The edit a diagnostic asks for, or <see langword="null"/> when it does not carry what the fix needs.</summary>
     internal static ContextEdit? EditOf(Diagnostic diagnostic) =>
-        diagnostic.AdditionalLocations.Count == 1 && diagnostic.Properties.TryGetValue(ContextCoverageAnalyzer.TypeIdProperty, out var typeIds) && typeIds is not null
-            ? new ContextEdit(diagnostic.AdditionalLocations[0], typeIds.Split(ContextCoverageAnalyzer.Separator))
+        diagnostic.AdditionalLocations.Count == 1 && FixProperties.TypeIdsOf(diagnostic) is { } typeIds
+            ? new ContextEdit(diagnostic.AdditionalLocations[0], typeIds)
             : null;
 
     /// <summary>The names of the types a diagnostic asks for, in the order of its IDs.</summary>
-    internal static IReadOnlyList<string> NamesOf(Diagnostic diagnostic) =>
-        diagnostic.Properties.TryGetValue(ContextCoverageAnalyzer.TypeNameProperty, out var names) && names is not null
-            ? names.Split(ContextCoverageAnalyzer.Separator)
-            : [];
+    internal static IReadOnlyList<string> NamesOf(Diagnostic diagnostic) => FixProperties.TypeNamesOf(diagnostic);
 }

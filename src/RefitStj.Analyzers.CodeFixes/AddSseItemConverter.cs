@@ -13,7 +13,7 @@ internal static class AddSseItemConverter
     public static CodeAction? ActionFor(Document document, Diagnostic diagnostic) =>
         EditOf(diagnostic) is { } edit
             ? CodeAction.Create(
-                $"Add typeof({diagnostic.Properties[SseItemConverters.ConverterNameProperty]}) to the converters of '{diagnostic.Properties[ContextCoverageAnalyzer.ContextProperty]}'",
+                $"Add typeof({FixProperties.ConverterNameOf(diagnostic)}) to the converters of '{FixProperties.ContextOf(diagnostic)}'",
                 cancellationToken => OptionsAttribute.ApplyAsync(document.Project.Solution, [edit], cancellationToken),
                 AddJsonSerializableCodeFix.EquivalenceKey)
             : null;
@@ -21,11 +21,10 @@ internal static class AddSseItemConverter
     /// <summary>The converter a diagnostic asks for, as an options edit of its context, or <see langword="null"/> for any other RSTJ001.</summary>
     public static OptionsEdit? EditOf(Diagnostic diagnostic) =>
         diagnostic.AdditionalLocations.Count == 1
-        && diagnostic.Properties.TryGetValue(SseItemConverters.ConverterIdProperty, out var converterId) && converterId is not null
+        && FixProperties.ConverterIdOf(diagnostic) is { } converterId
             ? new OptionsEdit(diagnostic.AdditionalLocations[0], [], [converterId])
             : null;
 
     /// <summary>The converter's name as the message shows it, which orders fix-all's converters the same in every run.</summary>
-    public static string NameOf(Diagnostic diagnostic) =>
-        diagnostic.Properties.TryGetValue(SseItemConverters.ConverterNameProperty, out var name) ? name ?? "" : "";
+    public static string NameOf(Diagnostic diagnostic) => FixProperties.ConverterNameOf(diagnostic);
 }

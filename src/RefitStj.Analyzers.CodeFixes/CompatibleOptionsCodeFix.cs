@@ -18,7 +18,7 @@ public sealed class CompatibleOptionsCodeFix : CodeFixProvider
     internal const string EquivalenceKey = "RefitStj.CompatibleOptions";
 
     /// <inheritdoc/>
-    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(CompatibleOptionsAnalyzer.DiagnosticId);
+    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(CompatibleOptionsRule.DiagnosticId);
 
     /// <inheritdoc/>
     public override FixAllProvider GetFixAllProvider() => CompatibleOptionsFixAll.Instance;
@@ -33,7 +33,7 @@ public sealed class CompatibleOptionsCodeFix : CodeFixProvider
                 continue;
             }
 
-            var title = $"Use Refit's default options in '{diagnostic.Properties[CompatibleOptionsAnalyzer.ContextProperty]}'";
+            var title = $"Use Refit's default options in '{FixProperties.ContextOf(diagnostic)}'";
             context.RegisterCodeFix(
                 CodeAction.Create(title, cancellationToken => OptionsAttribute.ApplyAsync(context.Document.Project.Solution, [edit], cancellationToken), EquivalenceKey),
                 diagnostic);
@@ -44,11 +44,7 @@ public sealed class CompatibleOptionsCodeFix : CodeFixProvider
 
     /// <summary>The edit a diagnostic asks for, or <see langword="null"/> when it does not carry what the fix needs.</summary>
     internal static OptionsEdit? EditOf(Diagnostic diagnostic) =>
-        diagnostic.AdditionalLocations.Count == 1
-        && diagnostic.Properties.TryGetValue(CompatibleOptionsAnalyzer.OptionsProperty, out var options) && options is not null
-        && diagnostic.Properties.TryGetValue(CompatibleOptionsAnalyzer.ConvertersProperty, out var converters) && converters is not null
-            ? new OptionsEdit(diagnostic.AdditionalLocations[0], Split(options), Split(converters))
+        diagnostic.AdditionalLocations.Count == 1 && FixProperties.OptionsOf(diagnostic) is { } edit
+            ? new OptionsEdit(diagnostic.AdditionalLocations[0], edit.Options, edit.ConverterIds)
             : null;
-
-    private static string[] Split(string values) => values.Split([CompatibleOptionsAnalyzer.Separator], StringSplitOptions.RemoveEmptyEntries);
 }

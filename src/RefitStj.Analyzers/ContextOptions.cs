@@ -13,9 +13,14 @@ internal sealed class ContextOptions
     public const string PropertyNameCaseInsensitive = "PropertyNameCaseInsensitive";
     public const string NumberHandling = "NumberHandling";
 
-    private ContextOptions(HashSet<string> stated, HashSet<ITypeSymbol> convertedTypes, bool enumsChosen, Location? attribute)
+    // JsonKnownNamingPolicy.CamelCase and JsonNumberHandling.AllowReadingFromString: Refit's values, no format of the user's own.
+    private const int CamelCase = 1;
+    private const int AllowReadingFromString = 1;
+
+    private ContextOptions(HashSet<string> stated, HashSet<ITypeSymbol> convertedTypes, bool enumsChosen, bool ownFormat, Location? attribute)
     {
         Stated = stated;
+        StatesOwnFormat = ownFormat;
         ConvertedTypes = convertedTypes;
         EnumsChosen = enumsChosen;
         Attribute = attribute;
@@ -33,6 +38,13 @@ internal sealed class ContextOptions
     /// </summary>
     public bool EnumsChosen { get; }
 
+    /// <summary>
+    /// Whether the attribute states a wire format of the user's own: a naming policy other than camelCase, a
+    /// <c>JsonSerializerDefaults</c>, a number handling other than Refit's, or how every enum is written. Such a context is
+    /// written for its API on purpose; RSTJ002 proposes no change to it.
+    /// </summary>
+    public bool StatesOwnFormat { get; }
+
     /// <summary>The attribute's location, or <see langword="null"/> when the context has none.</summary>
     public Location? Attribute { get; }
 
@@ -41,6 +53,7 @@ internal sealed class ContextOptions
         var stated = new HashSet<string>(StringComparer.Ordinal);
         var converted = new HashSet<ITypeSymbol>(SymbolEqualityComparer.Default);
         var enumsChosen = false;
+        var ownFormat = false;
         Location? location = null;
         var attribute = context.GetAttributes().FirstOrDefault(a => KnownSymbols.Is(a.AttributeClass, known.JsonSourceGenerationOptionsAttribute));
         if (attribute is not null)
@@ -49,11 +62,18 @@ internal sealed class ContextOptions
             if (attribute.ConstructorArguments.Length == 1)
             {
                 stated.UnionWith([PropertyNamingPolicy, PropertyNameCaseInsensitive, NumberHandling]);
+                ownFormat = true;
             }
 
             foreach (var argument in attribute.NamedArguments)
             {
                 stated.Add(argument.Key);
+                ownFormat |= argument.Key switch
+                {
+                    PropertyNamingPolicy => argument.Value.Value is not CamelCase,
+                    NumberHandling => argument.Value.Value is not AllowReadingFromString,
+                    _ => false,
+                };
                 if (argument.Key == "UseStringEnumConverter")
                 {
                     enumsChosen = true;
@@ -68,7 +88,7 @@ internal sealed class ContextOptions
             }
         }
 
-        return new ContextOptions(stated, converted, enumsChosen, location);
+        return new ContextOptions(stated, converted, enumsChosen, ownFormat || enumsChosen, location);
     }
 
     /// <summary>Adds the types <paramref name="converter"/> handles; <see langword="true"/> for a non-generic factory, which may handle any enum.</summary>

@@ -1,4 +1,3 @@
-using System.Collections.Immutable;
 using Microsoft.CodeAnalysis;
 
 namespace RefitStj.Analyzers;
@@ -10,16 +9,10 @@ namespace RefitStj.Analyzers;
 /// </summary>
 internal static class SseItemConverters
 {
-    /// <summary>The property holding the missing converter's documentation ID.</summary>
-    public const string ConverterIdProperty = "ConverterId";
-
-    /// <summary>The property holding the missing converter's name as the message shows it.</summary>
-    public const string ConverterNameProperty = "ConverterName";
-
     // RSTJ001 still: the same problem (the call will throw for want of something on the context), another thing to add.
 #pragma warning disable RS1019
     internal static readonly DiagnosticDescriptor Rule = new(
-        ContextCoverageAnalyzer.DiagnosticId,
+        ContextCoverageRule.DiagnosticId,
         title: "A source-generated JsonSerializerContext lacks a type a Refit interface reads or writes",
         messageFormat: "'{0}' reads 'SseItem<{1}>' through the content serializer, but '{2}' lists no SseItemConverter<{1}> and the call will throw NotSupportedException: add typeof(SseItemConverter<{1}>) to [JsonSourceGenerationOptions(Converters = ...)] on '{2}'",
         category: "Reliability",
@@ -58,10 +51,7 @@ internal static class SseItemConverters
         }
 
         var dataName = display(data);
-        var properties = ImmutableDictionary<string, string?>.Empty
-            .Add(ConverterIdProperty, DocumentationCommentId.CreateReferenceId(converter))
-            .Add(ConverterNameProperty, $"SseItemConverter<{dataName}>")
-            .Add(ContextCoverageAnalyzer.ContextProperty, context.Name);
+        var properties = FixProperties.MissingConverter(converter, $"SseItemConverter<{dataName}>", context);
         return Diagnostic.Create(
             Rule, location, additionalLocations: [lastAttribute], properties: properties,
             $"{serialized.Method.ContainingType.Name}.{serialized.Method.Name}", dataName, context.Name);

@@ -10,4 +10,8 @@ internal static class Messages
     public const string ReflectionOptions =
         "Options without a TypeInfoResolver get System.Text.Json's reflection-based resolver. " +
         "For trimmed or AOT apps, pass options whose TypeInfoResolver is a JsonSerializerContext.";
+
+    public const string ReflectionFallback =
+        "allowReflectionFallback: true lets System.Text.Json's reflection-based resolver describe the types the context does not. " +
+        "For trimmed or AOT apps, use the overload without allowReflectionFallback and declare every type on the context.";
 }

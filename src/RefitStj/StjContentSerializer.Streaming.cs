@@ -1,5 +1,6 @@
 using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
+using System.Text.Json.Serialization.Metadata;
 using Refit;
 using RefitStj.Limits;
 using RefitStj.Streaming;
@@ -32,31 +33,9 @@ public sealed partial class StjContentSerializer : IStreamingContentSerializer
     /// <exception cref="ResponseTooLargeException">More than <see cref="MaxResponseBodySize"/> bytes were read, or one item is larger than <see cref="MaxStreamItemSize"/>.</exception>
     /// <exception cref="System.Text.Json.JsonException">An item is not valid JSON for <typeparamref name="T"/>; the message names the element, line or event.</exception>
     /// <exception cref="NotSupportedException"><typeparamref name="T"/> is an <c>SseItem&lt;TData&gt;</c> and the options list no <see cref="SseItemConverter{T}"/> (the message names the fix), or the response is not server-sent events.</exception>
-    [SuppressMessage("Reliability", "CA2000", Justification = "The limit wrappers hold nothing to dispose; the caller keeps owning the stream.")]
-    public IAsyncEnumerable<T?> DeserializeStreamAsync<T>(Stream stream, StreamingContentFormat format, CancellationToken cancellationToken = default)
-    {
-        ArgumentNullException.ThrowIfNull(stream);
-        if (format is not (StreamingContentFormat.JsonArray or StreamingContentFormat.JsonLines or StreamingContentFormat.ServerSentEvents))
-        {
-            throw new ArgumentOutOfRangeException(nameof(format), format, "Not a StreamingContentFormat value.");
-        }
-
-        // SseItem<T> comes whole from an SseItemConverter<T>, which knows T: Refit asks for SseItem<T>, never for T.
-        var sseItems = SseItemTypes.IsSseItem(typeof(T)) ? SseItemTypes.ReaderFor<T>(_metadata.Options, _dynamicSseItems, format) : null;
-        var typeInfo = sseItems is null ? _metadata.Get<T>().TypeInfo : null;
-        var maxItemSize = StreamLimits.Apply(ref stream, _maxResponseBodySize, _maxStreamItemSize);
-        if (sseItems is not null)
-        {
-            return sseItems.ReadAsync(stream, _metadata.Options, maxItemSize, cancellationToken)!;
-        }
-
-        return format switch
-        {
-            StreamingContentFormat.JsonArray => JsonArrayReader.ReadAsync(stream, typeInfo!, maxItemSize, cancellationToken),
-            StreamingContentFormat.JsonLines => JsonLinesReader.ReadAsync(stream, typeInfo!, maxItemSize, cancellationToken),
-            _ => ServerSentEventsReader.ReadAsync(stream, typeInfo!, maxItemSize, cancellationToken),
-        };
-    }
+    [SuppressMessage("ApiDesign", "RS0026", Justification = "Refit's IJsonTypeInfoContentSerializer declares these overloads with the optional token.")]
+    public IAsyncEnumerable<T?> DeserializeStreamAsync<T>(Stream stream, StreamingContentFormat format, CancellationToken cancellationToken = default) =>
+        ReadStream<T>(stream, format, typeInfo: null, cancellationToken);
 
     /// <summary>
     /// Reads <paramref name="content"/> item by item, for callers without Refit's <c>IAsyncEnumerable</c> support. The
@@ -84,5 +63,37 @@ public sealed partial class StjContentSerializer : IStreamingContentSerializer
         {
             yield return item;
         }
+    }
+
+    /// <summary>The items of <paramref name="stream"/>, read with <paramref name="typeInfo"/> when given (its options then read an <c>SseItem</c>'s data), else with this serializer's metadata.</summary>
+    [SuppressMessage("Reliability", "CA2000", Justification = "The limit wrappers hold nothing to dispose; the caller keeps owning the stream.")]
+    private IAsyncEnumerable<T?> ReadStream<T>(Stream stream, StreamingContentFormat format, JsonTypeInfo<T>? typeInfo, CancellationToken cancellationToken)
+    {
+        ArgumentNullException.ThrowIfNull(stream);
+        if (format is not (StreamingContentFormat.JsonArray or StreamingContentFormat.JsonLines or StreamingContentFormat.ServerSentEvents))
+        {
+            throw new ArgumentOutOfRangeException(nameof(format), format, "Not a StreamingContentFormat value.");
+        }
+
+        // SseItem<T> comes whole from an SseItemConverter<T>, which knows T: Refit asks for SseItem<T>, never for T.
+        var options = typeInfo?.Options ?? _metadata.Options;
+        var sseItems = SseItemTypes.IsSseItem(typeof(T)) ? SseItemTypes.ReaderFor<T>(options, _dynamicSseItems, format) : null;
+        if (sseItems is null)
+        {
+            typeInfo ??= _metadata.Get<T>().TypeInfo;
+        }
+
+        var maxItemSize = StreamLimits.Apply(ref stream, _maxResponseBodySize, _maxStreamItemSize);
+        if (sseItems is not null)
+        {
+            return sseItems.ReadAsync(stream, options, maxItemSize, cancellationToken)!;
+        }
+
+        return format switch
+        {
+            StreamingContentFormat.JsonArray => JsonArrayReader.ReadAsync(stream, typeInfo!, maxItemSize, cancellationToken),
+            StreamingContentFormat.JsonLines => JsonLinesReader.ReadAsync(stream, typeInfo!, maxItemSize, cancellationToken),
+            _ => ServerSentEventsReader.ReadAsync(stream, typeInfo!, maxItemSize, cancellationToken),
+        };
     }
 }

@@ -154,6 +154,7 @@ public sealed partial class StjContentSerializer : IHttpContentSerializer, ISync
     /// <exception cref="InvalidOperationException">The Content-Type names a character set this runtime does not know.</exception>
     /// <exception cref="ResponseTooLargeException">The body is larger than <see cref="MaxResponseBodySize"/>.</exception>
     /// <exception cref="OperationCanceledException"><paramref name="cancellationToken"/> was cancelled.</exception>
+    [SuppressMessage("ApiDesign", "RS0026", Justification = "Refit's IJsonTypeInfoContentSerializer declares these overloads with the optional token.")]
     public Task<T?> FromHttpContentAsync<T>(HttpContent content, CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(content);

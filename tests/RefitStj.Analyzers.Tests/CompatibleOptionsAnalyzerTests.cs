@@ -27,7 +27,7 @@ public sealed class CompatibleOptionsAnalyzerTests
     [Fact]
     public async Task Reports_At_The_Call_Naming_The_Context_Every_Difference_And_The_Fix()
     {
-        var expected = new DiagnosticResult(CompatibleOptionsAnalyzer.Rule)
+        var expected = new DiagnosticResult(CompatibleOptionsRule.Rule)
             .WithLocation(0)
             .WithLocation(1)
             .WithSeverity(DiagnosticSeverity.Warning)
@@ -44,22 +44,29 @@ public sealed class CompatibleOptionsAnalyzerTests
     }
 
     [Theory]
-    [InlineData("PropertyNamingPolicy = JsonKnownNamingPolicy.SnakeCaseLower", Case + "; " + Numbers)]
-    [InlineData("PropertyNamingPolicy = JsonKnownNamingPolicy.Unspecified", Case + "; " + Numbers)]
+    [InlineData("PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase", Case + "; " + Numbers)]
     [InlineData("PropertyNameCaseInsensitive = false", Names + "; " + Numbers)]
-    [InlineData("NumberHandling = JsonNumberHandling.Strict", Names + "; " + Case)]
+    [InlineData("NumberHandling = JsonNumberHandling.AllowReadingFromString", Names + "; " + Case)]
     [InlineData("GenerationMode = JsonSourceGenerationMode.Metadata", Names + "; " + Case + "; " + Numbers)]
     public async Task An_Option_The_Attribute_States_Is_The_Users_Choice_Whatever_Its_Value(string stated, string differences)
     {
         await AnalyzeAsync(App(GetRepo, $"[JsonSourceGenerationOptions({stated})]", "Repo"), Verify.Incompatible(differences));
     }
 
+    // Issue 42: a context written for its API's format gets no proposal that would change what it writes.
     [Theory]
+    [InlineData("PropertyNamingPolicy = JsonKnownNamingPolicy.SnakeCaseLower")]
+    [InlineData("PropertyNamingPolicy = JsonKnownNamingPolicy.KebabCaseLower")]
+    [InlineData("PropertyNamingPolicy = JsonKnownNamingPolicy.Unspecified")]
+    [InlineData("NumberHandling = JsonNumberHandling.Strict")]
+    [InlineData("PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase, UseStringEnumConverter = true")]
     [InlineData("JsonSerializerDefaults.Web")]
     [InlineData("JsonSerializerDefaults.General")]
-    public async Task A_Defaults_Argument_States_Names_Case_And_Numbers(string defaults)
+    public async Task Silent_For_A_Context_That_States_A_Wire_Format_Of_Its_Own(string stated)
     {
-        await AnalyzeAsync(App(GetRepo, $"[JsonSourceGenerationOptions({defaults})]", "Repo"));
+        var source = App("""[Get("/paint")] Task<Paint> Get();""", $"[JsonSourceGenerationOptions({stated})]", "Paint") + Enums;
+
+        await AnalyzeAsync(source);
     }
 
     [Fact]
@@ -141,6 +148,18 @@ public sealed class CompatibleOptionsAnalyzerTests
         await AnalyzeAsync(source.Replace("{|#0:", "", StringComparison.Ordinal).Replace(")|};", ");", StringComparison.Ordinal));
     }
 
+    // ForContext is the format the user chose (what Refit 16's ForContext sent); new Ctx(options) runs on the options given.
+    [Theory]
+    [InlineData("new RefitSettings(StjContentSerializer.ForContext(AppJsonContext.Default))")]
+    [InlineData("new RefitSettings(StjContentSerializer.ForContext(AppJsonContext.Default, allowReflectionFallback: false))")]
+    [InlineData("new RefitSettings(new StjContentSerializer(new AppJsonContext(new JsonSerializerOptions())))")]
+    public async Task Silent_Where_The_Serializer_Does_Not_Run_On_The_Attributes_Options_Unchosen(string settings)
+    {
+        var source = Code.App(GetRepo, ["Repo"], $"RestService.ForGenerated<IApi>(http, {settings})");
+
+        await AnalyzeAsync(source.Replace("{|#0:", "", StringComparison.Ordinal).Replace(")|};", ");", StringComparison.Ordinal));
+    }
+
     [Fact]
     public async Task Reports_Once_At_Each_Call_That_Pairs_The_Context()
     {
@@ -160,5 +179,5 @@ public sealed class CompatibleOptionsAnalyzerTests
     }
 
     private static Task AnalyzeAsync(string source, params DiagnosticResult[] expected) =>
-        Verify.AnalyzerAsync<CompatibleOptionsAnalyzer>([source], OutputKind.DynamicallyLinkedLibrary, expected);
+        Verify.AnalyzerAsync(CompatibleOptionsRule.DiagnosticId, [source], OutputKind.DynamicallyLinkedLibrary, expected);
 }

@@ -14,6 +14,7 @@ public sealed class CompatibleOptionsCodeFixTests
         public sealed record Paint(Color Color, List<Size?> Sizes, Dictionary<string, object> Extra, int Coats);
         """;
 
+    private const string RefitOptions = "PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase, PropertyNameCaseInsensitive = true, NumberHandling = JsonNumberHandling.AllowReadingFromString";
     private const string Names = "names are written as declared, not camelCase (PropertyNamingPolicy)";
     private const string Case = "names are read case-sensitively, so camelCase JSON reads as default values (PropertyNameCaseInsensitive)";
     private const string Numbers = "numbers in strings are refused (NumberHandling)";
@@ -31,10 +32,11 @@ public sealed class CompatibleOptionsCodeFixTests
     [Fact]
     public async Task Adds_Only_The_Missing_Arguments_Keeping_The_Users_Own()
     {
-        var before = App("[JsonSourceGenerationOptions(PropertyNamingPolicy = JsonKnownNamingPolicy.SnakeCaseLower, UseStringEnumConverter = true)]\n[JsonSerializable(typeof(Paint))]\n");
-        var after = App("[JsonSourceGenerationOptions(PropertyNamingPolicy = JsonKnownNamingPolicy.SnakeCaseLower, UseStringEnumConverter = true, PropertyNameCaseInsensitive = true, NumberHandling = JsonNumberHandling.AllowReadingFromString, Converters = new[] { typeof(RefitObjectConverter) })]\n[JsonSerializable(typeof(Paint))]\n");
+        // README's old camelCase-only options: Refit-like, so the rest of Refit's format is still proposed.
+        var before = App("[JsonSourceGenerationOptions(PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase, GenerationMode = JsonSourceGenerationMode.Metadata)]\n[JsonSerializable(typeof(Paint))]\n");
+        var after = App("[JsonSourceGenerationOptions(PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase, GenerationMode = JsonSourceGenerationMode.Metadata, PropertyNameCaseInsensitive = true, NumberHandling = JsonNumberHandling.AllowReadingFromString, Converters = new[] { typeof(RefitObjectConverter), typeof(RefitEnumConverter<Color>), typeof(RefitEnumConverter<Size>) })]\n[JsonSerializable(typeof(Paint))]\n");
 
-        await FixAsync([before], [after], Verify.Incompatible($"{Case}; {Numbers}; 'object' values read as JsonElement, not inferred (RefitObjectConverter)"));
+        await FixAsync([before], [after], Verify.Incompatible($"{Case}; {Numbers}; {Converters}"));
     }
 
     [Theory]
@@ -43,8 +45,8 @@ public sealed class CompatibleOptionsCodeFixTests
     [InlineData("[typeof(RefitEnumConverter<Color>)]", "[typeof(RefitEnumConverter<Color>), typeof(RefitObjectConverter), typeof(RefitEnumConverter<Size>)]")]
     public async Task Merges_The_Converters_Into_The_Users_List_In_Its_Form(string converters, string merged)
     {
-        var before = App($"[JsonSourceGenerationOptions(JsonSerializerDefaults.Web, Converters = {converters})]\n[JsonSerializable(typeof(Paint))]\n");
-        var after = App($"[JsonSourceGenerationOptions(JsonSerializerDefaults.Web, Converters = {merged})]\n[JsonSerializable(typeof(Paint))]\n");
+        var before = App($"[JsonSourceGenerationOptions({RefitOptions}, Converters = {converters})]\n[JsonSerializable(typeof(Paint))]\n");
+        var after = App($"[JsonSourceGenerationOptions({RefitOptions}, Converters = {merged})]\n[JsonSerializable(typeof(Paint))]\n");
 
         await FixAsync([before], [after], Verify.Incompatible("enum 'Size' goes out as numbers, not camelCase strings (RefitEnumConverter<T>); 'object' values read as JsonElement, not inferred (RefitObjectConverter)"));
     }
@@ -93,7 +95,7 @@ public sealed class CompatibleOptionsCodeFixTests
             + Other.Replace("\n[JsonSerializable", "\n" + Options + "[JsonSerializable", StringComparison.Ordinal);
         var all = $"{Names}; {Case}; {Numbers}; {Converters}";
 
-        await Verify.CodeFixAsync<CompatibleOptionsAnalyzer, CompatibleOptionsCodeFix>(
+        await Verify.CodeFixAsync<CompatibleOptionsCodeFix>(CompatibleOptionsRule.DiagnosticId, 
             [before], [after], [Verify.Incompatible(all), Verify.Incompatible(all, location: 1), Verify.Incompatible(all, "OtherJsonContext", location: 2)], iterations: 2);
     }
 
@@ -102,5 +104,5 @@ public sealed class CompatibleOptionsCodeFixTests
         Code.App(Members, []).Replace("internal sealed partial class", attributes + "internal sealed partial class", StringComparison.Ordinal) + "\n" + Models;
 
     private static Task FixAsync(string[] before, string[] after, DiagnosticResult expected) =>
-        Verify.CodeFixAsync<CompatibleOptionsAnalyzer, CompatibleOptionsCodeFix>(before, after, [expected], iterations: 1);
+        Verify.CodeFixAsync<CompatibleOptionsCodeFix>(CompatibleOptionsRule.DiagnosticId, before, after, [expected], iterations: 1);
 }

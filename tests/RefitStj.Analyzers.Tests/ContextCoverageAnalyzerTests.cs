@@ -16,7 +16,7 @@ public sealed class ContextCoverageAnalyzerTests
     public async Task Reports_At_The_Call_Naming_Method_Type_And_Fix_With_The_Context_Attribute_As_Additional_Location()
     {
         var source = Code.App(GetRepo, []).Replace("internal sealed partial", "[{|#1:JsonSerializable(typeof(Owner))|}]\ninternal sealed partial", StringComparison.Ordinal);
-        var expected = new DiagnosticResult(ContextCoverageAnalyzer.Rule)
+        var expected = new DiagnosticResult(ContextCoverageRule.Rule)
             .WithLocation(0)
             .WithLocation(1)
             .WithMessage("'IApi.GetRepo' reads 'Repo' through the content serializer, but 'AppJsonContext' has no metadata for it and the call will throw NotSupportedException: add [JsonSerializable(typeof(Repo))] to 'AppJsonContext'")
@@ -77,7 +77,11 @@ public sealed class ContextCoverageAnalyzerTests
     [InlineData("var settings = new RefitSettings { ContentSerializer = " + Serializer + " };\nsettings.Buffered = true;\nvar found = settings.ContentSerializer;", "settings")]
     [InlineData("var serializer = " + Serializer + ";\nserializer.ToHttpContent(1).Dispose();", "new RefitSettings { ContentSerializer = serializer }")]
     [InlineData("var serializer = " + Serializer + ";\nvar settings = new RefitSettings(serializer);", "settings")]
-    public async Task Reports_Through_Locals_Assigned_Once_In_The_Method(string statements, string settings)
+    [InlineData("RefitSettings settings;\nsettings = new RefitSettings { ContentSerializer = " + Serializer + " };", "settings")]
+    [InlineData("var context = AppJsonContext.Default;", "new RefitSettings { ContentSerializer = new StjContentSerializer(context) }")]
+    [InlineData("", "s_settings")]
+    [InlineData("", "new RefitSettings { ContentSerializer = s_serializer }")]
+    public async Task Reports_Through_Locals_And_Fields_Written_Once(string statements, string settings)
     {
         await Verify.AnalyzerAsync(InMethod(statements, settings), s_repoMissing);
     }
@@ -105,16 +109,12 @@ public sealed class ContextCoverageAnalyzerTests
     [InlineData("var settings = new RefitSettings { ContentSerializer = " + Serializer + " };\nAction later = () => settings = new RefitSettings();", "settings")]
     [InlineData("var serializer = " + Serializer + ";\nserializer = new StjContentSerializer();", "new RefitSettings { ContentSerializer = serializer }")]
     [InlineData("var serializer = " + Serializer + ";\nReplace(ref serializer);", "new RefitSettings { ContentSerializer = serializer }")]
-    [InlineData("RefitSettings settings;\nsettings = new RefitSettings { ContentSerializer = " + Serializer + " };", "settings")]
-    [InlineData("var context = AppJsonContext.Default;", "new RefitSettings { ContentSerializer = new StjContentSerializer(context) }")]
     public async Task Silent_When_A_Local_Is_Written_Again_Or_Escapes(string statements, string settings)
     {
         await Verify.AnalyzerAsync(InMethod(statements, settings));
     }
 
     [Theory]
-    [InlineData("s_settings")]
-    [InlineData("new RefitSettings { ContentSerializer = s_serializer }")]
     [InlineData("new RefitSettings()")]
     [InlineData("new RefitSettings { ContentSerializer = new StjContentSerializer() }")]
     [InlineData("new RefitSettings { ContentSerializer = new StjContentSerializer(new JsonSerializerOptions()) }")]

@@ -105,7 +105,7 @@ public sealed class SseItemCoverageTests
             Unmarked(App($"[JsonSourceGenerationOptions(Converters = new[] {{ {converters} }})]\n[JsonSerializable(typeof(Repo))]\n", members).Replace("|};\n}", "|};" + Again, StringComparison.Ordinal));
 
         // One fix at a time appends in the order the diagnostics are taken; fix-all in name order.
-        await Verify.CodeFixAsync<ContextCoverageAnalyzer, AddJsonSerializableCodeFix>(
+        await Verify.CodeFixAsync<AddJsonSerializableCodeFix>(ContextCoverageRule.DiagnosticId, 
             [before],
             [After("typeof(SseItemConverter<Repo>), typeof(SseItemConverter<Owner>)")],
             [NoConverter("IApi.Owners", "Owner"), NoConverter(), NoConverter("IApi.Owners", "Owner", 1), NoConverter(location: 1)],
@@ -125,7 +125,7 @@ public sealed class SseItemCoverageTests
             App($"[JsonSourceGenerationOptions(JsonSerializerDefaults.Web, Converters = {merged.Replace("{0}", first, StringComparison.Ordinal).Replace("{1}", second, StringComparison.Ordinal)})]\n[JsonSerializable(typeof(Owner))]\n[JsonSerializable(typeof(Repo))]\n", members);
 
         // One fix at a time appends in the order the diagnostics are taken; fix-all in name order.
-        await Verify.CodeFixAsync<ContextCoverageAnalyzer, AddJsonSerializableCodeFix>(
+        await Verify.CodeFixAsync<AddJsonSerializableCodeFix>(ContextCoverageRule.DiagnosticId, 
             [before], [After(Repo, Owner)], [NoConverter("IApi.Owners", "Owner"), NoConverter(), Verify.Missing("IApi.Events", "reads", "Repo")], iterations: 3, [After(Owner, Repo)]);
     }
 
@@ -148,13 +148,13 @@ public sealed class SseItemCoverageTests
 
         if (converterFirst)
         {
-            await Verify.CodeFixAsync<ContextCoverageAnalyzer, AddJsonSerializableCodeFix>([before], [converted], [NoConverter(data: "Paint")], iterations: 1);
-            await Verify.CodeFixAsync<CompatibleOptionsAnalyzer, CompatibleOptionsCodeFix>([converted], [after], [Verify.Incompatible(Incompatible)], iterations: 1);
+            await Verify.CodeFixAsync<AddJsonSerializableCodeFix>(ContextCoverageRule.DiagnosticId, [before], [converted], [NoConverter(data: "Paint")], iterations: 1);
+            await Verify.CodeFixAsync<CompatibleOptionsCodeFix>(CompatibleOptionsRule.DiagnosticId, [converted], [after], [Verify.Incompatible(Incompatible)], iterations: 1);
         }
         else
         {
-            await Verify.CodeFixAsync<CompatibleOptionsAnalyzer, CompatibleOptionsCodeFix>([before], [compatible], [Verify.Incompatible(Incompatible)], iterations: 1);
-            await Verify.CodeFixAsync<ContextCoverageAnalyzer, AddJsonSerializableCodeFix>([compatible], [after], [NoConverter(data: "Paint")], iterations: 1);
+            await Verify.CodeFixAsync<CompatibleOptionsCodeFix>(CompatibleOptionsRule.DiagnosticId, [before], [compatible], [Verify.Incompatible(Incompatible)], iterations: 1);
+            await Verify.CodeFixAsync<AddJsonSerializableCodeFix>(ContextCoverageRule.DiagnosticId, [compatible], [after], [NoConverter(data: "Paint")], iterations: 1);
         }
 
         await Verify.AnalyzerAsync(after);

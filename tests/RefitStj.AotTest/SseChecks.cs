@@ -2,6 +2,7 @@ using System.Net;
 using System.Net.ServerSentEvents;
 using System.Text;
 using System.Text.Json.Serialization;
+using System.Text.Json.Serialization.Metadata;
 using Refit;
 
 namespace RefitStj.AotTest;
@@ -14,6 +15,12 @@ public interface IChatApi
 
     [Get("/chat")]
     IAsyncEnumerable<SseItem<ChatChunk>> ChatEvents();
+
+    [Get("/chat")]
+    IAsyncEnumerable<ChatChunk> ChatTyped(JsonTypeInfo<ChatChunk> reply);
+
+    [Get("/chat")]
+    IAsyncEnumerable<SseItem<ChatChunk>> ChatEventsTyped(JsonTypeInfo<SseItem<ChatChunk>> reply);
 }
 
 public sealed record ChatChunk(string Id, string? Content);
@@ -25,6 +32,7 @@ public sealed record ChatChunk(string Id, string? Content);
     NumberHandling = JsonNumberHandling.AllowReadingFromString,
     Converters = new[] { typeof(SseItemConverter<ChatChunk>) })]
 [JsonSerializable(typeof(ChatChunk))]
+[JsonSerializable(typeof(SseItem<ChatChunk>))]
 internal sealed partial class ChatJsonContext : JsonSerializerContext;
 
 /// <summary>The data type without the converter: reading SseItem&lt;ChatChunk&gt; must fail, naming the fix.</summary>
@@ -67,6 +75,31 @@ internal static class SseChecks
             events);
 
         await MissingConverterAsync(checks, http, new StjContentSerializer(ChatWithoutConverterContext.Default));
+        await TypedAsync(checks, http);
+    }
+
+    // Refit 16's JsonTypeInfo<T> reply parameters: the metadata, and SseItem<T>'s converter, come from the argument, not the serializer's context.
+    private static async Task TypedAsync(Checks checks, HttpClient http)
+    {
+        // Only the JsonTypeInfo<T> methods are called on this client: RSTJ001 (now following ForContext) checks them all.
+#pragma warning disable RSTJ001
+        var api = RestService.ForGenerated<IChatApi>(http, new RefitSettings { ContentSerializer = StjContentSerializer.ForContext(ChatWithoutConverterContext.Default) });
+#pragma warning restore RSTJ001
+        var chunks = new List<ChatChunk>();
+        await foreach (var chunk in api.ChatTyped(ChatJsonContext.Default.ChatChunk))
+        {
+            chunks.Add(chunk);
+        }
+
+        checks.Sequence("JsonTypeInfo<T> reply: IAsyncEnumerable<T> over server-sent events ends at [DONE]", [new ChatChunk("c1", "Hel"), new ChatChunk("c1", "lo")], chunks);
+
+        var events = new List<string>();
+        await foreach (var item in api.ChatEventsTyped(ChatJsonContext.Default.SseItemChatChunk))
+        {
+            events.Add($"{item.EventType}|{item.EventId}|{item.Data}");
+        }
+
+        checks.Sequence("JsonTypeInfo<T> reply: IAsyncEnumerable<SseItem<T>> keeps each event's type and id", ["delta|1|ChatChunk { Id = c1, Content = Hel }", "message||ChatChunk { Id = c1, Content = lo }"], events);
     }
 
     // The serializer comes in as a parameter, where RSTJ001 does not pair it with the client: the failure is the point.

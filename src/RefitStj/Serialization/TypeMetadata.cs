@@ -7,18 +7,26 @@ namespace RefitStj.Serialization;
 internal sealed class TypeMetadata<T>
 {
     public TypeMetadata(JsonTypeInfo<T> typeInfo)
+        : this(typeInfo, WritesByRuntimeType(typeInfo))
+    {
+    }
+
+    /// <param name="typeInfo">The metadata.</param>
+    /// <param name="writesRuntimeType">Whether bodies are written by their runtime type rather than <paramref name="typeInfo"/>.</param>
+    public TypeMetadata(JsonTypeInfo<T> typeInfo, bool writesRuntimeType)
     {
         TypeInfo = typeInfo;
-        var type = typeof(T);
-
-        // Refit hands over the declared parameter type; an interface or abstract type with no polymorphism metadata
-        // would serialize as {} (Refit issue 2118), so such bodies are written by their runtime type instead.
-        WritesRuntimeType = (type.IsInterface || type.IsAbstract) && typeInfo.PolymorphismOptions is null;
+        WritesRuntimeType = writesRuntimeType;
     }
 
     public JsonTypeInfo<T> TypeInfo { get; }
 
     public bool WritesRuntimeType { get; }
+
+    // Refit hands over the declared parameter type; an interface or abstract type with no polymorphism metadata
+    // would serialize as {} (Refit issue 2118), so such bodies are written by their runtime type instead.
+    private static bool WritesByRuntimeType(JsonTypeInfo<T> typeInfo) =>
+        (typeof(T).IsInterface || typeof(T).IsAbstract) && typeInfo.PolymorphismOptions is null;
 
     /// <summary>The buffer size the next body of this type starts with; the body writer sets it after each body.</summary>
     public int SizeHint { get; set; }

@@ -1,4 +1,5 @@
 using System.Collections.Concurrent;
+using System.Runtime.CompilerServices;
 using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
 using Refit;
@@ -13,6 +14,9 @@ namespace RefitStj.Serialization;
 /// </summary>
 internal sealed class TypeMetadataCache(JsonSerializerOptions options)
 {
+    // Weakly keyed: a type info created per call goes away with its metadata instead of piling up here.
+    private static readonly ConditionalWeakTable<JsonTypeInfo, object> s_byGivenTypeInfo = new();
+
     private readonly ConcurrentDictionary<Type, object> _byType = new();
 
     public TypeMetadata<T> Get<T>()
@@ -55,9 +59,32 @@ internal sealed class TypeMetadataCache(JsonSerializerOptions options)
             ? typeInfo
             : throw new NotSupportedException(MetadataErrors.NoMetadata(type, options));
 
+    /// <summary>
+    /// Metadata for a <see cref="JsonTypeInfo{T}"/> a caller hands over (Refit 16's <c>JsonTypeInfo&lt;T&gt;</c> parameters),
+    /// shared by every serializer: bodies are written by it as given, the declared type, as Refit's own serializer does.
+    /// </summary>
+    public static TypeMetadata<T> ForTypeInfo<T>(JsonTypeInfo<T> typeInfo)
+    {
+        // One static slot per T serves the first type info given, normally the only one: a context's property.
+        var slot = GivenSlot<T>.Value;
+        return slot is not null && ReferenceEquals(slot.TypeInfo, typeInfo) ? slot : ForTypeInfoSlow(typeInfo);
+    }
+
+    private static TypeMetadata<T> ForTypeInfoSlow<T>(JsonTypeInfo<T> typeInfo)
+    {
+        var metadata = (TypeMetadata<T>)s_byGivenTypeInfo.GetValue(typeInfo, static given => new TypeMetadata<T>((JsonTypeInfo<T>)given, writesRuntimeType: false));
+        Interlocked.CompareExchange(ref GivenSlot<T>.Value, metadata, null);
+        return metadata;
+    }
+
     private static class Slot<T>
     {
         public static SlotEntry<T>? Value;
+    }
+
+    private static class GivenSlot<T>
+    {
+        public static TypeMetadata<T>? Value;
     }
 
     private sealed record SlotEntry<T>(JsonSerializerOptions Options, TypeMetadata<T> Metadata);

@@ -23,7 +23,12 @@ internal sealed class JsonBodyWriter
     public static PooledJsonContent Write<T>(T item, TypeMetadataCache cache)
     {
         var metadata = cache.Get<T>();
-        var typeInfo = cache.GetBodyTypeInfo(metadata, item);
+        return Write(item, metadata, cache.GetBodyTypeInfo(metadata, item));
+    }
+
+    /// <summary>Serializes <paramref name="item"/> with <paramref name="typeInfo"/>, starting from and updating <paramref name="metadata"/>'s size hint.</summary>
+    public static PooledJsonContent Write<T>(T item, TypeMetadata<T> metadata, JsonTypeInfo typeInfo)
+    {
         var sizeHint = metadata.SizeHint;
         var rented = Serialize(item, typeInfo, sizeHint, out var length, out var grownTo);
         metadata.SizeHint = NextSizeHint(sizeHint, length, grownTo);

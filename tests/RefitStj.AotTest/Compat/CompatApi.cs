@@ -1,4 +1,5 @@
 using System.Text.Json.Serialization;
+using System.Text.Json.Serialization.Metadata;
 using Refit;
 
 namespace RefitStj.AotTest.Compat;
@@ -40,6 +41,21 @@ public interface ICompatApi
 
     [Get("/map/{name}")]
     Task<Dictionary<string, object?>?> Map(string name);
+
+    // Refit 16's way: the metadata of the body and of the reply given as JsonTypeInfo<T> parameters.
+
+    [Post("/paint/{name}")]
+    Task<Paint?> PaintTyped(string name, [Body] Money body, JsonTypeInfo<Money> bodyInfo, JsonTypeInfo<Paint> replyInfo);
+
+    [Post("/bag/{name}")]
+    Task<ApiResponse<Bag>> BagTyped(string name, [Body] Paint body, JsonTypeInfo<Paint> bodyInfo, JsonTypeInfo<Bag> replyInfo);
+
+    /// <summary>An interface body written as its given metadata declares it.</summary>
+    [Post("/shape/{name}")]
+    Task<Circle?> ShapeTyped(string name, [Body] IShape body, JsonTypeInfo<IShape> bodyInfo, JsonTypeInfo<Circle> replyInfo);
+
+    [Get("/colors/{name}")]
+    Task<List<Color?>?> ColorsTyped(string name, JsonTypeInfo<List<Color?>> replyInfo);
 }
 
 public enum Color

@@ -101,6 +101,12 @@ internal static class CompatCases
         Case("stock", """{"red":1,"DarkBlue":2,"ULTRA-VIOLET":3}""", static (api, name) => api.Stock(name)),
         Case("stock-numeric-key", """{"9":1}""", static (api, name) => api.Stock(name)),
         Case("map", """{"a":1,"B":"x","c":"2026-01-02T03:04:05.1234567Z","d":[],"e":false}""", static (api, name) => api.Map(name)),
+        Case("typed-paint", Named, static (api, name) => api.PaintTyped(name, s_money, CompatibleContext.Default.Money, CompatibleContext.Default.Paint)),
+        Case("typed-bag", """{"value":"x","extra":{"a":1,"b":"2026-01-02T03:04:05Z"}}""",
+            static async (api, name) => (await api.BagTyped(name, s_unnamed, CompatibleContext.Default.Paint, CompatibleContext.Default.Bag).ConfigureAwait(false)).Content),
+        Case("typed-interface-body", """{"kind":"x","radius":1.5}""",
+            static (api, name) => api.ShapeTyped(name, new Circle { Radius = 2.5 }, CompatibleContext.Default.IShape, CompatibleContext.Default.Circle)),
+        Case("typed-colors", """["red",null,"ULTRAVIOLET",7]""", static (api, name) => api.ColorsTyped(name, CompatibleContext.Default.ListNullableColor)),
     ];
 
     /// <summary>What a call read, the same way whichever serializer read it.</summary>

@@ -1,20 +1,16 @@
 using System.Net;
 using System.Text.Json.Serialization;
-#if REFIT16_OR_GREATER
 using System.Text.Json.Serialization.Metadata;
-#endif
 using Refit;
 using RefitStj.Tests.Support;
 
 namespace RefitStj.Tests.EndToEnd;
 
-#if REFIT16_OR_GREATER
 public interface IJsonTypeInfoApi
 {
     [Get("/people/{id}")]
     Task<Person?> GetPerson(int id, JsonTypeInfo<Person> typeInfo);
 }
-#endif
 
 /// <summary>
 /// Every type <see cref="IPeopleApi"/> reads or writes, with Refit's default options: RSTJ001 and RSTJ002 fail the build
@@ -47,26 +43,25 @@ public sealed class DropInLimitsTests
         Assert.Equal(refits, ours);
     }
 
-#if REFIT16_OR_GREATER
     [Fact]
     public void Known_Limit_UseJsonContext_Requires_Refits_Own_Serializer()
     {
         var settings = new RefitSettings { ContentSerializer = new StjContentSerializer() };
 
-        // Instead: new StjContentSerializer(DropInJsonContext.Default).
-        Assert.Throws<InvalidOperationException>(() => settings.UseJsonContext(DropInJsonContext.Default));
+        // Refit checks for its own concrete type. Instead: settings.UseStjJsonContext(DropInJsonContext.Default).
+        var ex = Assert.Throws<InvalidOperationException>(() => settings.UseJsonContext(DropInJsonContext.Default));
+
+        Assert.Contains("SystemTextJsonContentSerializer", ex.Message, StringComparison.Ordinal);
+        Assert.Contains(DropInJsonContext.Default, Assert.IsType<StjContentSerializer>(settings.UseStjJsonContext(DropInJsonContext.Default).ContentSerializer).Options.TypeInfoResolverChain);
     }
 
     [Fact]
-    public async Task Known_Limit_JsonTypeInfo_Method_Parameters_Require_Refits_Own_Serializer()
+    public async Task JsonTypeInfo_Method_Parameters_Run_On_RefitStj()
     {
         var handler = Clients.Answering(HttpStatusCode.OK, Clients.PersonJson);
         var api = Clients.For<IJsonTypeInfoApi>(handler);
 
-        // Instead: declare the type on the context given to StjContentSerializer and drop the parameter.
-        var ex = await Assert.ThrowsAnyAsync<Exception>(() => api.GetPerson(1, DropInJsonContext.Default.Person));
-
-        Assert.IsType<InvalidOperationException>(ex as InvalidOperationException ?? ex.InnerException);
+        Assert.Equal(new Person("Ada", 36), await api.GetPerson(1, DropInJsonContext.Default.Person));
     }
 
     [Fact]
@@ -78,7 +73,6 @@ public sealed class DropInLimitsTests
 
         Assert.Equal(new Person("Ada", 36), await api.GetPerson(1));
     }
-#endif
 
     private static async Task<string> SentForm(IHttpContentSerializer serializer, FormItem item)
     {

@@ -4,6 +4,7 @@ using System.Net;
 using System.Text.Json;
 using System.Threading.Channels;
 using Microsoft.AspNetCore.Http;
+using RefitStj.Tests.EndToEnd;
 using RefitStj.Tests.Support;
 
 namespace RefitStj.Tests.RequestBodyLifetime;
@@ -56,6 +57,24 @@ public sealed class Http2BodyIntegrityTests
         Assert.Equal(0, pool.Outstanding);
     }
 
+    [Theory]
+    [InlineData(ServerAnswer.HeadersFirst, false)]
+    [InlineData(ServerAnswer.ResponseComplete, true)]
+    public async Task Bodies_Written_With_A_Given_JsonTypeInfo_Arrive_Intact_When_The_Request_Is_Disposed_Right_After_SendAsync(ServerAnswer answer, bool synchronous)
+    {
+        const int count = 40;
+        using var pool = new CountingPool(poison: true);
+        var verdicts = Channel.CreateUnbounded<string>();
+        await using var server = await LoopbackServer.StartAsync(context => Answer(context, answer, verdicts.Writer), ServerProtocol.Http2MinimumWindows);
+        using var client = server.CreateClient();
+
+        await SendAll(client, worker: 0, count, synchronous, typed: true);
+
+        AssertAllIntact(await Take(verdicts.Reader, count));
+        Assert.Equal(0, pool.BadReturns);
+        Assert.Equal(0, pool.Outstanding);
+    }
+
     [Fact]
     public async Task Concurrent_Workers_Each_Get_Their_Own_Bytes_Through()
     {
@@ -76,10 +95,10 @@ public sealed class Http2BodyIntegrityTests
     internal static Person Body(int worker, int index) =>
         new(new string((char)('a' + ((worker * 7) + index) % 26), 140_000 + ((index % 6) * 10_000)), (worker * 1000) + index);
 
-    private async Task SendAll(HttpClient client, int worker, int count, bool synchronous)
+    private async Task SendAll(HttpClient client, int worker, int count, bool synchronous, bool typed = false)
     {
         using var cts = new CancellationTokenSource(s_timeout);
-        var next = Create(Body(worker, 0), synchronous);
+        var next = Create(Body(worker, 0), synchronous, typed);
         for (var i = 0; i < count; i++)
         {
             var path = $"/{worker}/{i}";
@@ -88,7 +107,7 @@ public sealed class Http2BodyIntegrityTests
             request.Dispose();
 
             // The next body is serialized while this one is still on its way, as a busy client would.
-            next = i + 1 < count ? Create(Body(worker, i + 1), synchronous) : null;
+            next = i + 1 < count ? Create(Body(worker, i + 1), synchronous, typed) : null;
             DisposedSignal(path).TrySetResult();
             using (response)
             {
@@ -99,8 +118,14 @@ public sealed class Http2BodyIntegrityTests
         }
     }
 
-    private HttpContent Create(Person body, bool synchronous) =>
-        synchronous ? _serializer.ToHttpContentSynchronous(body) : _serializer.ToHttpContent(body);
+    // Typed: Refit 16's JsonTypeInfo<T> overloads, with metadata that writes what the serializer's own options write.
+    private HttpContent Create(Person body, bool synchronous, bool typed) => (synchronous, typed) switch
+    {
+        (true, true) => _serializer.ToHttpContentSynchronous(body, DropInJsonContext.Default.Person),
+        (false, true) => _serializer.ToHttpContent(body, DropInJsonContext.Default.Person),
+        (true, false) => _serializer.ToHttpContentSynchronous(body),
+        _ => _serializer.ToHttpContent(body),
+    };
 
     private async Task Answer(HttpContext context, ServerAnswer answer, ChannelWriter<string> verdicts)
     {

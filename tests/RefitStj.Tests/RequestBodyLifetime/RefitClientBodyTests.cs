@@ -1,4 +1,5 @@
 using System.Net;
+using System.Text.Json.Serialization.Metadata;
 using Refit;
 using RefitStj.Tests.EndToEnd;
 using RefitStj.Tests.Support;
@@ -12,6 +13,12 @@ public interface IBodyLifetimeApi
 
     [Post("/bodies")]
     Task PostBuffered([Body(buffered: true)] Person body);
+
+    [Post("/bodies")]
+    Task PostWithTypeInfo([Body] Person body, JsonTypeInfo<Person> typeInfo);
+
+    [Post("/bodies")]
+    Task PostBufferedWithTypeInfo([Body(buffered: true)] Person body, JsonTypeInfo<Person> typeInfo);
 }
 
 /// <summary>
@@ -43,6 +50,29 @@ public sealed class RefitClientBodyTests
         Assert.All(handler.Requests, sent => Assert.Equal(s_json, sent.BodyText));
         Assert.Equal(0, pool.Outstanding);
         Assert.Equal(0, pool.BadReturns);
+    }
+
+    [Theory]
+    [MemberData(nameof(Modes))]
+    public async Task A_JsonTypeInfo_Body_Goes_Through_The_Pool_Exactly_And_Leaves_No_Array_Rented(string mode)
+    {
+        using var pool = new CountingPool(poison: true);
+        var handler = StubHandler.Returning(HttpStatusCode.NoContent);
+        var api = Clients.For<IBodyLifetimeApi>(handler, settings => Configure(settings, mode));
+
+        for (var i = 0; i < 3; i++)
+        {
+            await (mode == "[Body(buffered: true)]"
+                ? api.PostBufferedWithTypeInfo(s_body, DropInJsonContext.Default.Person)
+                : api.PostWithTypeInfo(s_body, DropInJsonContext.Default.Person));
+        }
+
+        Assert.All(handler.Requests, sent => Assert.Equal(s_json, sent.BodyText));
+        Assert.Equal(0, pool.Outstanding);
+        Assert.Equal(0, pool.BadReturns);
+
+        // Every mode but the streamed one serializes into pooled memory: the body was RefitStj's, not Refit's.
+        Assert.Equal(mode != "serialization streamed", pool.Rented >= 3);
     }
 
     [Theory]

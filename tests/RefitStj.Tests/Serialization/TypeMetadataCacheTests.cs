@@ -111,4 +111,30 @@ public sealed class TypeMetadataCacheTests
 
         Assert.Equal("""{"$type":"circle","Kind":"circle","Radius":3}""", await content.ReadAsStringAsync());
     }
+
+    [Fact]
+    public void A_Given_Type_Info_Keeps_One_Metadata_Written_As_Declared()
+    {
+        var given = ShapeInterfaceContext.Default.IShape;
+
+        var metadata = TypeMetadataCache.ForTypeInfo(given);
+
+        Assert.Same(metadata, TypeMetadataCache.ForTypeInfo(given));
+        Assert.Same(given, metadata.TypeInfo);
+        Assert.False(metadata.WritesRuntimeType);
+    }
+
+    [Fact]
+    public void Another_Type_Info_For_The_Same_Type_Gets_Metadata_Of_Its_Own()
+    {
+        var first = TypeMetadataCache.ForTypeInfo(GadgetContext.Default.ListGadget);
+        var other = new GadgetContext(new JsonSerializerOptions()).ListGadget;
+
+        var second = TypeMetadataCache.ForTypeInfo(other);
+
+        Assert.NotSame(first, second);
+        Assert.Same(other, second.TypeInfo);
+        Assert.Same(second, TypeMetadataCache.ForTypeInfo(other));
+        Assert.Same(first, TypeMetadataCache.ForTypeInfo(GadgetContext.Default.ListGadget));
+    }
 }

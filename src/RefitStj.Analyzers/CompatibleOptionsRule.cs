@@ -2,33 +2,22 @@ using System.Collections.Concurrent;
 using System.Collections.Immutable;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
-using Microsoft.CodeAnalysis.Operations;
 
 namespace RefitStj.Analyzers;
 
 /// <summary>
-/// RSTJ002: where a Refit client is created with a <c>StjContentSerializer</c> over a source-generated context (RSTJ001's
-/// pairing), the context's options must put on the wire what Refit's default does, or the switch changes what is sent and
-/// read, silently: PascalCase names, names read case-sensitively (camelCase JSON then reads as default values), numbers
-/// in strings refused, enums as numbers, <c>object</c> read as <c>JsonElement</c>. One diagnostic per call lists them all.
+/// RSTJ002: where a Refit client may run on a <c>StjContentSerializer</c> over a source-generated context with the
+/// options of its <c>[JsonSourceGenerationOptions]</c>, and that attribute states no wire format of the user's own, the
+/// context must put on the wire what Refit's default does, or the switch changes what is sent and read, silently:
+/// PascalCase names, names read case-sensitively (camelCase JSON then reads as default values), numbers in strings
+/// refused, enums as numbers, <c>object</c> read as <c>JsonElement</c>. One diagnostic per call and context lists them all.
+/// A context whose attribute states a format (<see cref="ContextOptions.StatesOwnFormat"/>), and a serializer built by
+/// <c>StjContentSerializer.ForContext</c>, are the user's chosen format: nothing is reported, so no fix changes it.
 /// </summary>
-[DiagnosticAnalyzer(LanguageNames.CSharp)]
-public sealed class CompatibleOptionsAnalyzer : DiagnosticAnalyzer
+internal sealed class CompatibleOptionsRule
 {
     /// <summary>The diagnostic's ID.</summary>
     public const string DiagnosticId = "RSTJ002";
-
-    /// <summary>The property holding the named arguments to add (<see cref="ContextOptions"/>'s names), separated by <see cref="Separator"/>.</summary>
-    public const string OptionsProperty = "Options";
-
-    /// <summary>The property holding the documentation IDs of the converter types to add, separated by <see cref="Separator"/>.</summary>
-    public const string ConvertersProperty = "Converters";
-
-    /// <summary>The property holding the context's name.</summary>
-    public const string ContextProperty = "Context";
-
-    /// <summary>Separates the values of one property.</summary>
-    public const char Separator = '|';
 
     internal static readonly DiagnosticDescriptor Rule = new(
         DiagnosticId,
@@ -37,33 +26,29 @@ public sealed class CompatibleOptionsAnalyzer : DiagnosticAnalyzer
         category: "Compatibility",
         defaultSeverity: DiagnosticSeverity.Warning,
         isEnabledByDefault: true,
-        description: "Refit's default System.Text.Json options write camelCase names, read names in any case and numbers from strings, write enums as camelCase strings and infer object values. A context's own options apply instead; where they differ, and the context's [JsonSourceGenerationOptions] does not state the option, switching serializers changes the wire format.");
+        description: "Refit's default System.Text.Json options write camelCase names, read names in any case and numbers from strings, write enums as camelCase strings and infer object values. A context's own options apply instead; where they differ, and the context's [JsonSourceGenerationOptions] states no format of its own, switching serializers changes the wire format.");
 
-    /// <inheritdoc/>
-    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule);
+    private readonly KnownSymbols _known;
+    private readonly ConcurrentDictionary<INamedTypeSymbol, Finding?> _findings = new(SymbolEqualityComparer.Default);
 
-    /// <inheritdoc/>
-    public override void Initialize(AnalysisContext context)
+    private CompatibleOptionsRule(KnownSymbols known) => _known = known;
+
+    /// <summary>The rule for a compilation, or <see langword="null"/> when it lacks a type the rule or its fix names.</summary>
+    public static CompatibleOptionsRule? Create(KnownSymbols known) =>
+        known is { RefitEnumConverter: not null, RefitObjectConverter: not null, JsonConverterOfT: not null, JsonConverterFactory: not null, JsonConverterAttribute: not null, JsonSourceGenerationOptionsAttribute: not null }
+            ? new CompatibleOptionsRule(known)
+            : null;
+
+    /// <summary>Reports, at the creation, each context the client may write and read with whose options differ from Refit's.</summary>
+    public void Report(OperationAnalysisContext context, ClientCreation creation)
     {
-        context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.None);
-        context.EnableConcurrentExecution();
-        context.RegisterCompilationStartAction(start =>
+        foreach (var jsonContext in creation.StjContextsWithAttributeOptions())
         {
-            if (KnownSymbols.Create(start.Compilation) is { RefitEnumConverter: not null, RefitObjectConverter: not null, JsonConverterOfT: not null, JsonConverterFactory: not null, JsonConverterAttribute: not null, JsonSourceGenerationOptionsAttribute: not null } known)
+            if (_findings.GetOrAdd(jsonContext, type => Find(type, _known)) is { } found)
             {
-                var findings = new ConcurrentDictionary<INamedTypeSymbol, Finding?>(SymbolEqualityComparer.Default);
-                start.RegisterOperationAction(
-                    operation =>
-                    {
-                        var invocation = (IInvocationOperation)operation.Operation;
-                        if (Pairing.Of(invocation, known) is { } pairing && findings.GetOrAdd(pairing.Context, type => Find(type, known)) is { } found)
-                        {
-                            operation.ReportDiagnostic(Diagnostic.Create(Rule, invocation.Syntax.GetLocation(), [found.Attribute], found.Properties, pairing.Context.Name, found.Differences));
-                        }
-                    },
-                    OperationKind.Invocation);
+                context.ReportDiagnostic(Diagnostic.Create(Rule, creation.Invocation.Syntax.GetLocation(), [found.Attribute], found.Properties, jsonContext.Name, found.Differences));
             }
-        });
+        }
     }
 
     /// <summary>What a context's diagnostic says and carries, or <see langword="null"/> when its options match Refit's where it matters.</summary>
@@ -75,6 +60,11 @@ public sealed class CompatibleOptionsAnalyzer : DiagnosticAnalyzer
         }
 
         var options = ContextOptions.Read(context, known);
+        if (options.StatesOwnFormat)
+        {
+            return null;
+        }
+
         var gaps = WireFormatGaps.Find(coverage, options, known);
         if (gaps.IsEmpty)
         {
@@ -88,10 +78,7 @@ public sealed class CompatibleOptionsAnalyzer : DiagnosticAnalyzer
         }
 
         converters.AddRange(gaps.Enums.Select(e => known.RefitEnumConverter!.Construct(e)));
-        var properties = ImmutableDictionary<string, string?>.Empty
-            .Add(OptionsProperty, string.Join(Separator.ToString(), gaps.Options))
-            .Add(ConvertersProperty, string.Join(Separator.ToString(), converters.Select(DocumentationCommentId.CreateReferenceId)))
-            .Add(ContextProperty, context.Name);
+        var properties = FixProperties.Options(gaps.Options, converters, context);
         return new Finding(options.Attribute ?? lastAttribute, properties, Differences(gaps));
     }
 

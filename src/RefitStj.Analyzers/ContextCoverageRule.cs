@@ -1,0 +1,173 @@
+using System.Collections.Concurrent;
+using System.Collections.Immutable;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Operations;
+
+namespace RefitStj.Analyzers;
+
+/// <summary>
+/// RSTJ001: where a Refit client may run on a <c>StjContentSerializer</c> over a source-generated context alone (the
+/// pairing model's <see cref="ClientCreation.StjContextsWithoutFallback"/>), every type the interface reads or writes
+/// through the serializer must have metadata in that context; otherwise the first call of that method throws
+/// <c>NotSupportedException</c> at run time. Reported at the call that creates the client.
+/// </summary>
+internal sealed class ContextCoverageRule
+{
+    /// <summary>The diagnostic's ID.</summary>
+    public const string DiagnosticId = "RSTJ001";
+
+    // How the message names a type: as the code would, without the '?' of a nullable reference, which typeof refuses.
+    private static readonly SymbolDisplayFormat s_typeFormat = SymbolDisplayFormat.MinimallyQualifiedFormat
+        .RemoveMiscellaneousOptions(SymbolDisplayMiscellaneousOptions.IncludeNullableReferenceTypeModifier);
+
+    internal static readonly DiagnosticDescriptor Rule = new(
+        DiagnosticId,
+        title: "A source-generated JsonSerializerContext lacks a type a Refit interface reads or writes",
+        messageFormat: "'{0}' {1} '{2}' through the content serializer, but '{3}' has no metadata for it and the call will throw NotSupportedException: add [JsonSerializable(typeof({2}))] to '{3}'",
+        category: "Reliability",
+        defaultSeverity: DiagnosticSeverity.Warning,
+        isEnabledByDefault: true,
+        description: "StjContentSerializer over a JsonSerializerContext uses only that context's metadata. A type a Refit method reads or writes that the context neither declares with [JsonSerializable] nor reaches from a declared type fails at the first call of that method.");
+
+    /// <summary>The same failure for the runtime type of an interface or abstract body, which the declared type does not name.</summary>
+    internal static readonly DiagnosticDescriptor RuntimeTypeRule = new(
+        DiagnosticId,
+        title: "A source-generated JsonSerializerContext lacks a type a Refit interface writes at run time",
+        messageFormat: "'{0}' writes its '{1}' body by the runtime type, but '{3}' has no metadata for '{2}', one of its implementations in this compilation: sending one throws NotSupportedException; add [JsonSerializable(typeof({2}))] to '{3}' (or [JsonDerivedType] to '{1}')",
+        category: "Reliability",
+        defaultSeverity: DiagnosticSeverity.Warning,
+        isEnabledByDefault: true,
+        description: "RefitStj writes an interface or abstract body without polymorphism metadata by its runtime type, which needs metadata of its own: each concrete type the compilation declares for it must be in the context.");
+
+    /// <summary>The same failure for the values of <c>object</c> members, which are written by their runtime type.</summary>
+    internal static readonly DiagnosticDescriptor ObjectValueRule = new(
+        DiagnosticId,
+        title: "A source-generated JsonSerializerContext lacks the types object values are written as",
+        messageFormat: "'{0}' writes 'object' values by their runtime type, but '{2}' has no metadata for {1}: sending such a value throws NotSupportedException; add [JsonSerializable(typeof(T))] for each to '{2}'",
+        category: "Reliability",
+        defaultSeverity: DiagnosticSeverity.Warning,
+        isEnabledByDefault: true,
+        description: "An object value (a property, element or dictionary value of type object) is written by its runtime type, which needs metadata in the context: bool, int, long, double, decimal, string, DateTime, DateTimeOffset, Guid and JsonElement (what Refit's object inference reads values as) are checked.");
+
+    /// <summary>Every descriptor of RSTJ001.</summary>
+    public static ImmutableArray<DiagnosticDescriptor> Descriptors { get; } = ImmutableArray.Create(Rule, RuntimeTypeRule, ObjectValueRule, SseItemConverters.Rule);
+
+    private readonly KnownSymbols _known;
+    private readonly ConcurrentDictionary<INamedTypeSymbol, ContextCoverage?> _coverage = new(SymbolEqualityComparer.Default);
+    private readonly ConcurrentDictionary<INamedTypeSymbol, List<SerializedType>> _contracts = new(SymbolEqualityComparer.Default);
+    private readonly Lazy<HashSet<INamedTypeSymbol>> _adaptedReturnTypes;
+    private readonly Lazy<List<INamedTypeSymbol>> _concreteTypes;
+    private readonly Lazy<List<ITypeSymbol>> _objectValueTypes;
+
+    public ContextCoverageRule(KnownSymbols known)
+    {
+        _known = known;
+        _adaptedReturnTypes = new(() => ReturnTypeAdapters.AdaptedReturnTypes(known));
+        _concreteTypes = new(() => RuntimeTypes.ConcreteSourceTypes(known.Compilation));
+        _objectValueTypes = new(() => RuntimeTypes.ObjectValueTypes(known.Compilation));
+    }
+
+    /// <summary>Reports, at the creation, each type a context the client may run on alone lacks.</summary>
+    public void Report(OperationAnalysisContext context, ClientCreation creation)
+    {
+        foreach (var serializer in creation.StjContextsWithoutFallback())
+        {
+            Report(context, creation, serializer.Context!);
+        }
+    }
+
+    private void Report(OperationAnalysisContext context, ClientCreation creation, INamedTypeSymbol jsonContext)
+    {
+        var invocation = creation.Invocation;
+        if (_coverage.GetOrAdd(jsonContext, type => ContextCoverage.Read(type, _known)) is not { LastAttribute: { } lastAttribute } coverage)
+        {
+            return;
+        }
+
+        var contract = _contracts.GetOrAdd(creation.Api, type => RefitContract.SerializedTypes(type, _known, IsAdapted));
+        var reported = new HashSet<ITypeSymbol>(SymbolEqualityComparer.Default);
+        var report = new Reporter(context, invocation, coverage, lastAttribute);
+        foreach (var serialized in contract)
+        {
+            context.CancellationToken.ThrowIfCancellationRequested();
+            if (SseItemConverters.Missing(serialized, coverage.Context, invocation.Syntax.GetLocation(), lastAttribute, _known, report.Name, reported) is { } converter)
+            {
+                context.ReportDiagnostic(converter);
+            }
+
+            if (!coverage.Covers(serialized.Type) && reported.Add(serialized.Type))
+            {
+                report.Missing(Rule, [serialized.Type], $"{serialized.Method.ContainingType.Name}.{serialized.Method.Name}", serialized.IsBody ? "writes" : "reads", report.Name(serialized.Type));
+            }
+        }
+
+        // What bodies hand over at run time: checked once the declared types are, each type reported once per call.
+        foreach (var serialized in contract)
+        {
+            if (serialized.IsBody)
+            {
+                ReportRuntimeTypes(report, serialized, reported);
+            }
+        }
+    }
+
+    private void ReportRuntimeTypes(Reporter report, SerializedType body, HashSet<ITypeSymbol> reported)
+    {
+        var method = $"{body.Method.ContainingType.Name}.{body.Method.Name}";
+        var context = report.Coverage.Context;
+        if (RuntimeTypes.WritesRuntimeType(body.Type, _known))
+        {
+            foreach (var type in RuntimeTypes.Implementations(body.Type, _concreteTypes.Value))
+            {
+                if (!report.Coverage.Covers(type) && _known.Compilation.IsSymbolAccessibleWithin(type, context) && reported.Add(type))
+                {
+                    report.Missing(RuntimeTypeRule, [type], method, report.Name(body.Type), report.Name(type));
+                }
+            }
+        }
+
+        if (RuntimeTypes.ReachesObject(body.Type))
+        {
+            var missing = _objectValueTypes.Value.Where(type => !report.Coverage.Covers(type) && reported.Add(type)).ToList();
+            if (missing.Count > 0)
+            {
+                report.Missing(ObjectValueRule, missing, method, string.Join(", ", missing.Select(report.Name)));
+            }
+        }
+    }
+
+    private bool IsAdapted(INamedTypeSymbol returnType) => _adaptedReturnTypes.Value.Contains(returnType);
+
+    /// <summary>Reports at one pairing call, with what the fix needs: the types' IDs and names, the context and its last attribute.</summary>
+    private sealed class Reporter
+    {
+        private readonly OperationAnalysisContext _context;
+        private readonly IInvocationOperation _invocation;
+        private readonly Location _lastAttribute;
+
+        public Reporter(OperationAnalysisContext context, IInvocationOperation invocation, ContextCoverage coverage, Location lastAttribute)
+        {
+            _context = context;
+            _invocation = invocation;
+            Coverage = coverage;
+            _lastAttribute = lastAttribute;
+        }
+
+        public ContextCoverage Coverage { get; }
+
+        public string Name(ITypeSymbol type) => type.ToMinimalDisplayString(_invocation.SemanticModel!, _invocation.Syntax.SpanStart, s_typeFormat);
+
+        /// <summary>Reports <paramref name="types"/> missing; the message's arguments are <paramref name="arguments"/> then the context's name.</summary>
+        public void Missing(DiagnosticDescriptor rule, IReadOnlyList<ITypeSymbol> types, params string[] arguments)
+        {
+            var properties = FixProperties.MissingTypes(types, Name, Coverage.Context);
+            _context.ReportDiagnostic(Diagnostic.Create(
+                rule,
+                _invocation.Syntax.GetLocation(),
+                additionalLocations: [_lastAttribute],
+                properties: properties,
+                [.. arguments, Coverage.Context.Name]));
+        }
+    }
+}

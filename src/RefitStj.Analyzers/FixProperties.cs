@@ -1,0 +1,63 @@
+using System.Collections.Immutable;
+using Microsoft.CodeAnalysis;
+
+namespace RefitStj.Analyzers;
+
+/// <summary>
+/// What a diagnostic hands its code fix, in its properties: written and read here only, so that the analyzer and the
+/// fixes cannot disagree on a key or a separator.
+/// </summary>
+internal static class FixProperties
+{
+    private const string TypeIdsKey = "TypeId";
+    private const string TypeNamesKey = "TypeName";
+    private const string ContextKey = "Context";
+    private const string ConverterIdKey = "ConverterId";
+    private const string ConverterNameKey = "ConverterName";
+    private const string OptionsKey = "Options";
+    private const string ConvertersKey = "Converters";
+
+    // Separates the values of one property: no documentation ID or C# type name contains it.
+    private const char Separator = '|';
+
+    /// <summary>RSTJ001's types to declare on the context: documentation IDs, and names as the message shows them.</summary>
+    public static ImmutableDictionary<string, string?> MissingTypes(IEnumerable<ITypeSymbol> types, Func<ITypeSymbol, string> name, INamedTypeSymbol context) =>
+        ImmutableDictionary<string, string?>.Empty
+            .Add(TypeIdsKey, Join(types.Select(DocumentationCommentId.CreateReferenceId)))
+            .Add(TypeNamesKey, Join(types.Select(name)))
+            .Add(ContextKey, context.Name);
+
+    /// <summary>RSTJ001's <c>SseItemConverter&lt;T&gt;</c> to list on the context.</summary>
+    public static ImmutableDictionary<string, string?> MissingConverter(INamedTypeSymbol converter, string converterName, INamedTypeSymbol context) =>
+        ImmutableDictionary<string, string?>.Empty
+            .Add(ConverterIdKey, DocumentationCommentId.CreateReferenceId(converter))
+            .Add(ConverterNameKey, converterName)
+            .Add(ContextKey, context.Name);
+
+    /// <summary>RSTJ002's named arguments (<see cref="ContextOptions"/>'s names) and converter types to add to the context's options.</summary>
+    public static ImmutableDictionary<string, string?> Options(IEnumerable<string> options, IEnumerable<INamedTypeSymbol> converters, INamedTypeSymbol context) =>
+        ImmutableDictionary<string, string?>.Empty
+            .Add(OptionsKey, Join(options))
+            .Add(ConvertersKey, Join(converters.Select(DocumentationCommentId.CreateReferenceId)))
+            .Add(ContextKey, context.Name);
+
+    public static string ContextOf(Diagnostic diagnostic) => Value(diagnostic, ContextKey) ?? "";
+
+    public static IReadOnlyList<string>? TypeIdsOf(Diagnostic diagnostic) => Split(Value(diagnostic, TypeIdsKey));
+
+    public static IReadOnlyList<string> TypeNamesOf(Diagnostic diagnostic) => Split(Value(diagnostic, TypeNamesKey)) ?? [];
+
+    public static string? ConverterIdOf(Diagnostic diagnostic) => Value(diagnostic, ConverterIdKey);
+
+    public static string ConverterNameOf(Diagnostic diagnostic) => Value(diagnostic, ConverterNameKey) ?? "";
+
+    /// <summary>RSTJ002's options and converter IDs, or <see langword="null"/> for a diagnostic that carries none.</summary>
+    public static (IReadOnlyList<string> Options, IReadOnlyList<string> ConverterIds)? OptionsOf(Diagnostic diagnostic) =>
+        Split(Value(diagnostic, OptionsKey)) is { } options && Split(Value(diagnostic, ConvertersKey)) is { } converters ? (options, converters) : null;
+
+    private static string Join(IEnumerable<string?> values) => string.Join(Separator.ToString(), values);
+
+    private static string? Value(Diagnostic diagnostic, string key) => diagnostic.Properties.TryGetValue(key, out var value) ? value : null;
+
+    private static string[]? Split(string? values) => values?.Split([Separator], StringSplitOptions.RemoveEmptyEntries);
+}

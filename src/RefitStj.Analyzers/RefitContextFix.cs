@@ -1,0 +1,101 @@
+using System.Collections.Immutable;
+using System.Globalization;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Operations;
+
+namespace RefitStj.Analyzers;
+
+/// <summary>
+/// What the RSTJ003/RSTJ004 fix needs to rewrite a call, decided by the analyzer where the call binds and handed over as
+/// diagnostic properties (written and read only here): the fix then edits syntax alone, so it works where the document's
+/// compilation lacks the generator's output (the context's <c>Default</c> then binds to nothing).
+/// </summary>
+internal sealed class RefitContextFix
+{
+    private const string KindProperty = "Kind";
+    private const string ContextProperty = "ContextArgument";
+    private const string FallbackProperty = "FallbackArgument";
+    private const string SettingsProperty = "SettingsArgument";
+
+    private RefitContextFix(ContextEntryPointKind kind, int context, int fallback, int settings)
+    {
+        Kind = kind;
+        Context = context;
+        Fallback = fallback;
+        Settings = settings;
+    }
+
+    public ContextEntryPointKind Kind { get; }
+
+    /// <summary>The position of the context argument in the call's argument list.</summary>
+    public int Context { get; }
+
+    /// <summary>The position of the <c>allowReflectionFallback</c> argument, or -1.</summary>
+    public int Fallback { get; }
+
+    /// <summary>The position of the settings or settings action argument, or -1.</summary>
+    public int Settings { get; }
+
+    /// <summary>The properties of the entry point's diagnostic: empty where the fix does not rewrite its shape.</summary>
+    public static ImmutableDictionary<string, string?> Properties(ContextEntryPoint entryPoint)
+    {
+        var empty = ImmutableDictionary<string, string?>.Empty;
+        if (entryPoint.Invocation.Syntax is not InvocationExpressionSyntax invocation)
+        {
+            return empty;
+        }
+
+        var arguments = invocation.ArgumentList.Arguments;
+        var context = Index(arguments, entryPoint.Context);
+        var fallback = entryPoint.Fallback is null ? -1 : Index(arguments, entryPoint.Fallback);
+        var settings = entryPoint.Settings is null ? -1 : Index(arguments, entryPoint.Settings);
+        var fixable = context >= 0 && (entryPoint.Fallback is null || fallback >= 0) && entryPoint.Kind switch
+        {
+            ContextEntryPointKind.UseJsonContext => invocation.Expression is MemberAccessExpressionSyntax,
+            ContextEntryPointKind.ForGeneratedWithSettings => settings >= 0,
+
+            // The context moves into the lambda, where it is read at each resolve: only a plain name keeps its meaning.
+            ContextEntryPointKind.RegistrationWithSettings => settings >= 0 && ReturnedExpression(arguments[settings].Expression) is not null && IsPlainName(arguments[context].Expression),
+            _ => entryPoint.Settings is null || settings >= 0,
+        };
+        return fixable
+            ? empty
+                .Add(KindProperty, entryPoint.Kind.ToString())
+                .Add(ContextProperty, context.ToString(CultureInfo.InvariantCulture))
+                .Add(FallbackProperty, fallback.ToString(CultureInfo.InvariantCulture))
+                .Add(SettingsProperty, settings.ToString(CultureInfo.InvariantCulture))
+            : empty;
+    }
+
+    /// <summary>The fix a diagnostic carries, or <see langword="null"/> when it carries none.</summary>
+    public static RefitContextFix? Read(Diagnostic diagnostic) =>
+        diagnostic.Properties.TryGetValue(KindProperty, out var kindText) && Enum.TryParse<ContextEntryPointKind>(kindText, out var kind)
+        && Number(diagnostic, ContextProperty) is { } context && Number(diagnostic, FallbackProperty) is { } fallback && Number(diagnostic, SettingsProperty) is { } settings
+            ? new RefitContextFix(kind, context, fallback, settings)
+            : null;
+
+    /// <summary>The one value a settings lambda returns: its expression body, or the return of a block whose only return is its own last statement.</summary>
+    public static ExpressionSyntax? ReturnedExpression(ExpressionSyntax action) => action switch
+    {
+        LambdaExpressionSyntax { ExpressionBody: { } body } => body,
+        LambdaExpressionSyntax { Block: { } block }
+            when block.Statements.LastOrDefault() is ReturnStatementSyntax { Expression: { } value }
+                && block.DescendantNodes(node => node is not AnonymousFunctionExpressionSyntax and not LocalFunctionStatementSyntax).OfType<ReturnStatementSyntax>().Count() == 1 => value,
+        _ => null,
+    };
+
+    private static bool IsPlainName(ExpressionSyntax expression) => expression switch
+    {
+        IdentifierNameSyntax => true,
+        MemberAccessExpressionSyntax { Expression: var inner } => IsPlainName(inner),
+        AliasQualifiedNameSyntax or QualifiedNameSyntax => true,
+        _ => false,
+    };
+
+    private static int? Number(Diagnostic diagnostic, string property) =>
+        diagnostic.Properties.TryGetValue(property, out var text) && int.TryParse(text, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out var value) ? value : null;
+
+    private static int Index(SeparatedSyntaxList<ArgumentSyntax> arguments, IArgumentOperation argument) =>
+        argument.Syntax is ArgumentSyntax syntax ? arguments.IndexOf(syntax) : -1;
+}

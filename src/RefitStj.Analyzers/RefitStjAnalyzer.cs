@@ -1,0 +1,50 @@
+using System.Collections.Immutable;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Operations;
+
+namespace RefitStj.Analyzers;
+
+/// <summary>
+/// RefitStj's build-time checks, one analyzer over one compilation-start state: each call that creates a Refit client is
+/// read once into the pairing model (<see cref="PairingModel"/>), and every rule reports from that one reading:
+/// RSTJ001 (<see cref="ContextCoverageRule"/>) and RSTJ002 (<see cref="CompatibleOptionsRule"/>); RSTJ003 and RSTJ004
+/// (<see cref="RefitContextRule"/>) read every invocation, as Refit 16's context entry points are not all client creations.
+/// </summary>
+[DiagnosticAnalyzer(LanguageNames.CSharp)]
+public sealed class RefitStjAnalyzer : DiagnosticAnalyzer
+{
+    /// <inheritdoc/>
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ContextCoverageRule.Descriptors.Add(CompatibleOptionsRule.Rule).AddRange(RefitContextRule.Descriptors);
+
+    /// <inheritdoc/>
+    public override void Initialize(AnalysisContext context)
+    {
+        context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.None);
+        context.EnableConcurrentExecution();
+        context.RegisterCompilationStartAction(start =>
+        {
+            if (KnownSymbols.Create(start.Compilation) is not { } known)
+            {
+                return;
+            }
+
+            var model = PairingModel.For(known);
+            var coverage = new ContextCoverageRule(known);
+            var options = CompatibleOptionsRule.Create(known);
+            var refitContext = new RefitContextRule(known, model);
+            start.RegisterOperationAction(
+                operation =>
+                {
+                    var invocation = (IInvocationOperation)operation.Operation;
+                    refitContext.Report(operation, invocation);
+                    if (model.CreationOf(invocation) is { } creation)
+                    {
+                        coverage.Report(operation, creation);
+                        options?.Report(operation, creation);
+                    }
+                },
+                OperationKind.Invocation);
+        });
+    }
+}

@@ -1,0 +1,79 @@
+using Refit;
+using RefitStj.Tests.Support;
+
+namespace RefitStj.Tests;
+
+public sealed class StjRefitSettingsExtensionsTests
+{
+    [Fact]
+    public async Task UseStjJsonContext_Adds_The_Context_To_These_Settings_Serializer_And_Returns_Them()
+    {
+        var original = new StjContentSerializer { MaxResponseBodySize = 4096 };
+        var settings = new RefitSettings { ContentSerializer = original };
+
+        var returned = settings.UseStjJsonContext(SnakeCaseContext.Default);
+
+        Assert.Same(settings, returned);
+        var serializer = Assert.IsType<StjContentSerializer>(settings.ContentSerializer);
+        Assert.NotSame(original, serializer);
+        Assert.Contains(SnakeCaseContext.Default, serializer.Options.TypeInfoResolverChain);
+        Assert.Equal(4096, serializer.MaxResponseBodySize);
+        Assert.Equal("""{"name":"Ada","age":36}""", await Bodies.TextOf(serializer.ToHttpContent(new Person("Ada", 36))));
+    }
+
+    [Fact]
+    public async Task UseStjJsonContext_Writes_What_Refits_UseJsonContext_Writes()
+    {
+        var ours = new RefitSettings { ContentSerializer = new StjContentSerializer() }.UseStjJsonContext(SnakeCaseContext.Default);
+        var refits = new RefitSettings().UseJsonContext(SnakeCaseContext.Default);
+        var order = new Person("Bo", 4);
+
+        Assert.Equal(
+            await Bodies.TextOf(refits.ContentSerializer.ToHttpContent(order)),
+            await Bodies.TextOf(ours.ContentSerializer.ToHttpContent(order)));
+    }
+
+    [Fact]
+    public void UseStjJsonContext_With_Fallback_Keeps_Reflection_Last()
+    {
+        var settings = new RefitSettings { ContentSerializer = StjContentSerializer.ForContext(ShapesContext.Default) };
+
+        settings.UseStjJsonContext(SnakeCaseContext.Default, allowReflectionFallback: true);
+
+        var chain = Assert.IsType<StjContentSerializer>(settings.ContentSerializer).Options.TypeInfoResolverChain;
+        Assert.Equal(3, chain.Count);
+        Assert.IsType<System.Text.Json.Serialization.Metadata.DefaultJsonTypeInfoResolver>(chain[2]);
+    }
+
+    [Fact]
+    public void UseStjJsonContext_On_Refits_Own_Serializer_Throws_Naming_The_Fix()
+    {
+        var settings = new RefitSettings();
+        var before = settings.ContentSerializer;
+
+        var ex = Assert.Throws<InvalidOperationException>(() => settings.UseStjJsonContext(SnakeCaseContext.Default));
+
+        Assert.Contains("StjContentSerializer.ForContext(context)", ex.Message, StringComparison.Ordinal);
+        Assert.Contains(nameof(SystemTextJsonContentSerializer), ex.Message, StringComparison.Ordinal);
+        Assert.Same(before, settings.ContentSerializer);
+    }
+
+    [Fact]
+    public void Refits_UseJsonContext_Still_Refuses_RefitStj_Where_UseStjJsonContext_Works()
+    {
+        var settings = new RefitSettings { ContentSerializer = new StjContentSerializer() };
+
+        Assert.Throws<InvalidOperationException>(() => settings.UseJsonContext(SnakeCaseContext.Default));
+        Assert.IsType<StjContentSerializer>(settings.UseStjJsonContext(SnakeCaseContext.Default).ContentSerializer);
+    }
+
+    [Fact]
+    public void UseStjJsonContext_Rejects_Null()
+    {
+        var settings = new RefitSettings { ContentSerializer = new StjContentSerializer() };
+
+        Assert.Equal("settings", Assert.Throws<ArgumentNullException>(() => StjRefitSettingsExtensions.UseStjJsonContext(null!, SnakeCaseContext.Default)).ParamName);
+        Assert.Equal("context", Assert.Throws<ArgumentNullException>(() => settings.UseStjJsonContext(null!)).ParamName);
+        Assert.Equal("context", Assert.Throws<ArgumentNullException>(() => settings.UseStjJsonContext(null!, true)).ParamName);
+    }
+}
