@@ -1,4 +1,4 @@
-using RefitStj.Reading;
+using RefitStj.Limits;
 
 
 namespace RefitStj;
@@ -11,7 +11,9 @@ namespace RefitStj;
 /// read pass the limit, so no reader ever holds more than the limit. The failure is a
 /// <see cref="ResponseTooLargeException"/> (through Refit, the <c>ApiException</c>'s inner exception), and the response
 /// is disposed unread, which ends it on the wire. Below the limit nothing changes: bodies stream as they arrive, and
-/// a buffered body is read in place.
+/// a buffered body is read in place. An <c>IAsyncEnumerable&lt;T&gt;</c> response that <see cref="StjContentSerializer"/>
+/// reads item by item is limited per item instead, to the smaller of this limit and
+/// <see cref="StjContentSerializer.MaxStreamItemSize"/>: a long stream is not cut, and memory stays bounded by one item.
 /// </summary>
 /// <remarks>
 /// This is the limit that bounds memory through Refit: <see cref="HttpClient.MaxResponseContentBufferSize"/> applies
@@ -58,7 +60,7 @@ public sealed class ResponseSizeLimitHandler : DelegatingHandler
 
     private HttpResponseMessage Limit(HttpResponseMessage response)
     {
-        response.Content = new SizeLimitedContent(response.Content, MaxResponseBodySize, response.StatusCode);
+        response.Content = new LimitHandlerContent(response.Content, MaxResponseBodySize, response.StatusCode);
         return response;
     }
 }

@@ -60,7 +60,7 @@ public sealed class SseItemConverter<T> : JsonConverter<SseItem<T>>, ISseItemRea
 
         typeInfo = options.TryGetTypeInfo(typeof(T), out var found)
             ? (JsonTypeInfo<T>)found
-            : throw new NotSupportedException(SseItemTypes.MissingData(typeof(T), options));
+            : throw new NotSupportedException(SseItemMessages.MissingData(typeof(T), options));
         _typeInfo = typeInfo;
         return typeInfo;
     }

@@ -2,7 +2,7 @@ using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using System.Text.Json.Serialization.Metadata;
 using Refit;
-using RefitStj.IO;
+using RefitStj.Limits;
 using RefitStj.Streaming;
 
 namespace RefitStj;
@@ -83,12 +83,7 @@ public sealed partial class StjContentSerializer : IStreamingContentSerializer
             typeInfo ??= _metadata.Get<T>().TypeInfo;
         }
 
-        if (_maxResponseBodySize is { } limit)
-        {
-            stream = new LimitedReadStream(stream, limit);
-        }
-
-        var maxItemSize = _maxStreamItemSize ?? long.MaxValue;
+        var maxItemSize = StreamLimits.Apply(ref stream, _maxResponseBodySize, _maxStreamItemSize);
         if (sseItems is not null)
         {
             return sseItems.ReadAsync(stream, options, maxItemSize, cancellationToken)!;

@@ -94,6 +94,8 @@ public sealed partial class StjContentSerializer : IHttpContentSerializer, ISync
     /// <see cref="ResponseTooLargeException"/> as soon as an item passes the limit, having held little more than the
     /// limit. The default is far above any item a stream is designed to carry, and small enough for any process to hold.
     /// Unlike <see cref="MaxResponseBodySize"/>, it does not limit the stream as a whole, nor non-streamed responses.
+    /// Through <see cref="ResponseSizeLimitHandler"/>, a stream is limited per item by the smaller of the two limits and
+    /// not as a whole; with this set to <see langword="null"/> the handler's limit applies to the whole stream.
     /// </summary>
     /// <exception cref="ArgumentOutOfRangeException">The value is zero or negative.</exception>
     public long? MaxStreamItemSize

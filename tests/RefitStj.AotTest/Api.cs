@@ -30,6 +30,17 @@ public interface IRepoApi
 
     [Get("/missing")]
     Task<Repo?> Missing();
+
+    /// <summary>A response that does not fit <see cref="Repo"/>: <c>kind</c> picks how (ErrorChecks).</summary>
+    [Get("/bad/{kind}")]
+    Task<List<Repo>?> GetBad(string kind);
+
+    [Get("/bad-feed/{format}")]
+    IAsyncEnumerable<Repo> BadFeed(string format);
+
+    /// <summary>Answers 400 with application/problem+json: Refit reads it as ProblemDetails through the serializer.</summary>
+    [Post("/validate")]
+    Task Validate();
 }
 
 public enum Visibility

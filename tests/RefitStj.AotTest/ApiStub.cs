@@ -58,6 +58,12 @@ internal sealed class ApiStub : HttpMessageHandler
             ("GET", "/feed/lines") => (HttpStatusCode.OK, "application/x-ndjson", FeedLines),
             ("GET", "/feed/events") => (HttpStatusCode.OK, "text/event-stream", FeedEvents),
             ("GET", "/missing") => (HttpStatusCode.NotFound, Json, """{"message":"no such repo","code":404}"""),
+            ("GET", "/bad/enum") => (HttpStatusCode.OK, Json, """[{"id":1,"name":"a","visibility":"Archived"}]"""),
+            ("GET", "/bad/type") => (HttpStatusCode.OK, Json, "[\n  {\"id\": \"seven\", \"name\": \"a\"}\n]"),
+            ("GET", "/bad/html") => (HttpStatusCode.OK, "text/html", "<!DOCTYPE html><html><head><title>Sign in</title></head><body></body></html>"),
+            ("GET", "/bad-feed/lines") => (HttpStatusCode.OK, "application/x-ndjson", "{\"id\":1,\"name\":\"a\",\"visibility\":\"Public\"}\n{\"id\":2,\"name\":\"b\",\"visibility\":\"Archived\"}\n"),
+            ("GET", "/bad-feed/events") => (HttpStatusCode.OK, "text/event-stream", "data: {\"id\":1,\"name\":\"a\",\"visibility\":\"Gone\"}\n\n"),
+            ("POST", "/validate") => (HttpStatusCode.BadRequest, "application/problem+json", ErrorChecks.Problem),
             _ => (HttpStatusCode.BadRequest, "text/plain", "unexpected request"),
         };
 

@@ -20,6 +20,8 @@ var fromResolver = StjContentSerializer.CreateWithResolver(new JsonSerializerOpt
 await ClientChecks.RunAsync(checks, "context", http => RestService.ForGenerated<IRepoApi>(http, new RefitSettings { ContentSerializer = fromContext }));
 await ClientChecks.RunAsync(checks, "resolver", http => RestService.ForGenerated<IRepoApi>(http, new RefitSettings { ContentSerializer = fromResolver }));
 await SseChecks.RunAsync(checks);
+await ErrorChecks.RunAsync(checks, "context", http => RestService.ForGenerated<IRepoApi>(http, new RefitSettings { ContentSerializer = fromContext }));
+await ErrorChecks.RunAsync(checks, "resolver", http => RestService.ForGenerated<IRepoApi>(http, new RefitSettings { ContentSerializer = fromResolver }));
 
 try
 {

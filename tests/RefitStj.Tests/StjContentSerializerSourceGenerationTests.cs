@@ -84,7 +84,7 @@ public sealed class StjContentSerializerSourceGenerationTests
     {
         var ex = Assert.Throws<NotSupportedException>(() => _serializer.ToHttpContent(new Circle()));
 
-        Assert.Contains(typeof(Circle).FullName!, ex.Message, StringComparison.Ordinal);
+        Assert.Contains("no metadata for Circle:", ex.Message, StringComparison.Ordinal);
         Assert.Contains("[JsonSerializable(typeof(Circle))]", ex.Message, StringComparison.Ordinal);
         Assert.Throws<NotSupportedException>(() => _serializer.DeserializeFromString<Order>("{}"));
     }

@@ -1,4 +1,6 @@
 using System.Buffers;
+using System.Net.Http.Headers;
+using System.Text;
 using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
 
@@ -7,7 +9,7 @@ namespace RefitStj.Json;
 /// <summary>
 /// The rules every reader shares, at the bottom of the library (it uses no other folder): a body of only a byte order
 /// mark and JSON whitespace reads as <c>default</c>, anything else is one value deserialized from a span, and a failure
-/// is reported without quoting the body.
+/// is reported by <see cref="ReadErrors"/>, which quotes at most a token of the body.
 /// </summary>
 internal static class JsonBody
 {
@@ -16,7 +18,8 @@ internal static class JsonBody
     /// <summary>The four bytes JSON allows between tokens (RFC 8259): space, tab, line feed and carriage return.</summary>
     public static SearchValues<byte> WhiteSpace { get; } = SearchValues.Create(" \t\r\n"u8);
 
-    public static T? Deserialize<T>(ReadOnlySpan<byte> utf8, JsonTypeInfo<T> typeInfo)
+    /// <summary>The value in <paramref name="utf8"/>; a failure names the body's media type from <paramref name="headers"/>, when given.</summary>
+    public static T? Deserialize<T>(ReadOnlySpan<byte> utf8, JsonTypeInfo<T> typeInfo, HttpContentHeaders? headers = null)
     {
         utf8 = WithoutBom(utf8);
         if (IsBlankWithoutBom(utf8))
@@ -30,7 +33,7 @@ internal static class JsonBody
         }
         catch (JsonException ex)
         {
-            throw Describe<T>(ex);
+            throw ReadErrors.Describe(ex, typeInfo, ReadErrors.Body, utf8, headers);
         }
     }
 
@@ -52,16 +55,13 @@ internal static class JsonBody
         }
         catch (JsonException ex)
         {
-            throw Describe<T>(ex);
+            // System.Text.Json reads text as UTF-8, and its positions count those bytes: so does the re-scan.
+            throw ReadErrors.Describe(ex, typeInfo, ReadErrors.Body, Encoding.UTF8.GetBytes(text.ToArray()), headers: null);
         }
     }
 
     /// <summary>Whether a body, or its start, is only a byte order mark and whitespace: what reads as <c>default</c>.</summary>
     public static bool IsBlank(ReadOnlySpan<byte> utf8) => IsBlankWithoutBom(WithoutBom(utf8));
-
-    /// <summary>A failure to deserialize, kept a <see cref="JsonException"/> (Refit keeps it as the ApiException's inner exception); the body itself is never quoted.</summary>
-    public static JsonException Describe<T>(JsonException inner) =>
-        new($"The response body is not valid JSON for {typeof(T)}: {inner.Message}", inner.Path, inner.LineNumber, inner.BytePositionInLine, inner);
 
     private static bool IsBlankWithoutBom(ReadOnlySpan<byte> utf8) => utf8.IndexOfAnyExcept(WhiteSpace) < 0;
 

@@ -1,4 +1,4 @@
-using System.Text.Json;
+using System.Net.Http.Headers;
 using System.Text.Json.Serialization.Metadata;
 using RefitStj.IO;
 using RefitStj.Json;
@@ -22,6 +22,7 @@ internal sealed class BodyCollector<T> : Stream
     private static BodyCollector<T>? s_cached;
 
     private JsonTypeInfo<T>? _typeInfo;
+    private HttpContentHeaders? _headers;
     private byte[]? _buffer;
     private int _length;
     private long _limit;
@@ -53,7 +54,8 @@ internal sealed class BodyCollector<T> : Stream
     /// <param name="typeInfo">How to read the body.</param>
     /// <param name="limit">The most bytes accepted; a write past it throws <see cref="ResponseTooLargeException"/>.</param>
     /// <param name="wholeLength">The body's length when known (a first write of exactly this many bytes is the whole body), else -1.</param>
-    public static BodyCollector<T> Rent(JsonTypeInfo<T> typeInfo, long limit, long wholeLength)
+    /// <param name="headers">The content's headers, read only to name its media type in a failure.</param>
+    public static BodyCollector<T> Rent(JsonTypeInfo<T> typeInfo, long limit, long wholeLength, HttpContentHeaders? headers = null)
     {
         // Taken out of the slot while in use: a content may read another body on this thread before it writes to us.
         var collector = s_cached ?? new BodyCollector<T>();
@@ -61,11 +63,12 @@ internal sealed class BodyCollector<T> : Stream
         collector._typeInfo = typeInfo;
         collector._limit = limit;
         collector._wholeLength = wholeLength;
+        collector._headers = headers;
         return collector;
     }
 
     /// <summary>The value: read in place by the write that carried the whole body, else now from the bytes copied.</summary>
-    public T? ReadValue() => _read ? _value : JsonBody.Deserialize(Written, _typeInfo!);
+    public T? ReadValue() => _read ? _value : JsonBody.Deserialize(Written, _typeInfo!, _headers);
 
     public override void Write(ReadOnlySpan<byte> buffer)
     {
@@ -84,7 +87,7 @@ internal sealed class BodyCollector<T> : Stream
         // Valid only while this write lasts, and all there is: read it here rather than copy it.
         if (_length == 0 && buffer.Length == _wholeLength)
         {
-            _value = JsonBody.Deserialize(buffer, _typeInfo!);
+            _value = JsonBody.Deserialize(buffer, _typeInfo!, _headers);
             _read = true;
             return;
         }
@@ -136,6 +139,7 @@ internal sealed class BodyCollector<T> : Stream
         _read = false;
         _value = default;
         _typeInfo = null;
+        _headers = null;
         s_cached = this;
         base.Dispose(disposing);
     }
@@ -165,8 +169,7 @@ internal sealed class BodyCollector<T> : Stream
     {
         if (more.IndexOfAnyExcept(JsonBody.WhiteSpace) >= 0)
         {
-            throw new JsonException(
-                $"The response body is not valid JSON for {typeof(T)}: it goes on past its Content-Length of {_wholeLength} bytes.");
+            throw ReadErrors.PastContentLength(typeof(T), _wholeLength);
         }
     }
 

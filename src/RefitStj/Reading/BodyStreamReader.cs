@@ -1,8 +1,10 @@
+using System.Net.Http.Headers;
 using System.Text;
 using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
 using RefitStj.IO;
 using RefitStj.Json;
+using RefitStj.Limits;
 
 namespace RefitStj.Reading;
 
@@ -25,9 +27,10 @@ internal static class BodyStreamReader
         HttpContent content, JsonTypeInfo<T> typeInfo, Encoding? encoding, long limit, int maxHeld, CancellationToken cancellationToken)
     {
         var stream = await content.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false);
+        var headers = JsonBodyReader.ServerHeaders(content);
         if (!JsonBodyReader.IsContentBuffer(stream))
         {
-            return await ReadThroughAsync(stream, typeInfo, encoding, limit, maxHeld, cancellationToken).ConfigureAwait(false);
+            return await ReadThroughAsync(stream, typeInfo, encoding, limit, maxHeld, headers, cancellationToken).ConfigureAwait(false);
         }
 
         // The content's own memory stream, which a caller may have read from before: read from the start, put back after.
@@ -36,8 +39,8 @@ internal static class BodyStreamReader
         try
         {
             return encoding is null
-                ? await ReadInPlaceAsync(stream, typeInfo, limit, cancellationToken).ConfigureAwait(false)
-                : await ReadThroughAsync(stream, typeInfo, encoding, limit, maxHeld, cancellationToken).ConfigureAwait(false);
+                ? await ReadInPlaceAsync(stream, typeInfo, limit, headers, cancellationToken).ConfigureAwait(false)
+                : await ReadThroughAsync(stream, typeInfo, encoding, limit, maxHeld, headers, cancellationToken).ConfigureAwait(false);
         }
         finally
         {
@@ -45,22 +48,22 @@ internal static class BodyStreamReader
         }
     }
 
-    private static async Task<T?> ReadInPlaceAsync<T>(Stream memory, JsonTypeInfo<T> typeInfo, long limit, CancellationToken cancellationToken)
+    private static async Task<T?> ReadInPlaceAsync<T>(Stream memory, JsonTypeInfo<T> typeInfo, long limit, HttpContentHeaders? headers, CancellationToken cancellationToken)
     {
-        using var collector = BodyCollector<T>.Rent(typeInfo, limit, memory.Length);
+        using var collector = BodyCollector<T>.Rent(typeInfo, limit, memory.Length, headers);
         await memory.CopyToAsync(collector, cancellationToken).ConfigureAwait(false);
         return collector.ReadValue();
     }
 
     private static async Task<T?> ReadThroughAsync<T>(
-        Stream stream, JsonTypeInfo<T> typeInfo, Encoding? encoding, long limit, int maxHeld, CancellationToken cancellationToken)
+        Stream stream, JsonTypeInfo<T> typeInfo, Encoding? encoding, long limit, int maxHeld, HttpContentHeaders? headers, CancellationToken cancellationToken)
     {
         // The limit counts the body's bytes as they came, before any transcoding. The wrappers own nothing to dispose.
-        using var limited = limit == long.MaxValue ? null : new LimitedReadStream(stream, limit);
+        using var limited = limit == long.MaxValue ? null : new BodySizeLimitStream(stream, limit);
         var source = limited ?? stream;
         if (encoding is null)
         {
-            return await ReadHeldOrStreamedAsync(source, typeInfo, maxHeld, cancellationToken).ConfigureAwait(false);
+            return await ReadHeldOrStreamedAsync(source, typeInfo, maxHeld, headers, cancellationToken).ConfigureAwait(false);
         }
 
         // The transcoder reads 4 KiB at a time: read ahead in larger chunks, so a body on the wire is awaited per chunk.
@@ -70,11 +73,11 @@ internal static class BodyStreamReader
         var utf8 = Encoding.CreateTranscodingStream(ahead, encoding, Encoding.UTF8, leaveOpen: true);
         await using (utf8.ConfigureAwait(false))
         {
-            return await ReadHeldOrStreamedAsync(utf8, typeInfo, maxHeld, cancellationToken).ConfigureAwait(false);
+            return await ReadHeldOrStreamedAsync(utf8, typeInfo, maxHeld, headers, cancellationToken).ConfigureAwait(false);
         }
     }
 
-    private static async Task<T?> ReadHeldOrStreamedAsync<T>(Stream utf8, JsonTypeInfo<T> typeInfo, int maxHeld, CancellationToken cancellationToken)
+    private static async Task<T?> ReadHeldOrStreamedAsync<T>(Stream utf8, JsonTypeInfo<T> typeInfo, int maxHeld, HttpContentHeaders? headers, CancellationToken cancellationToken)
     {
         var buffer = BufferPool.Rent(Math.Min(FirstBufferSize, maxHeld));
         var length = 0;
@@ -90,7 +93,7 @@ internal static class BodyStreamReader
                     {
                         // A stream that ignores the token may still end: cancelled means no value.
                         cancellationToken.ThrowIfCancellationRequested();
-                        return JsonBody.Deserialize(buffer.AsSpan(0, length), typeInfo);
+                        return JsonBody.Deserialize(buffer.AsSpan(0, length), typeInfo, headers);
                     }
 
                     length += read;
@@ -108,7 +111,7 @@ internal static class BodyStreamReader
                 {
                     // The buffer goes back only after this returns, when nothing reads it any more.
                     using var whole = new PrefixedReadStream(buffer.AsMemory(0, length), utf8);
-                    return await DeserializeAsync(whole, typeInfo, cancellationToken).ConfigureAwait(false);
+                    return await DeserializeAsync(whole, typeInfo, headers, cancellationToken).ConfigureAwait(false);
                 }
             }
         }
@@ -118,7 +121,7 @@ internal static class BodyStreamReader
         }
     }
 
-    private static async Task<T?> DeserializeAsync<T>(Stream utf8, JsonTypeInfo<T> typeInfo, CancellationToken cancellationToken)
+    private static async Task<T?> DeserializeAsync<T>(Stream utf8, JsonTypeInfo<T> typeInfo, HttpContentHeaders? headers, CancellationToken cancellationToken)
     {
         T? value;
         try
@@ -127,7 +130,8 @@ internal static class BodyStreamReader
         }
         catch (JsonException ex)
         {
-            throw JsonBody.Describe<T>(ex);
+            // Read as it arrived, so no bytes are at hand to quote: the message gives the type, path and position.
+            throw ReadErrors.Describe(ex, typeInfo, ReadErrors.Body, default, headers);
         }
 
         cancellationToken.ThrowIfCancellationRequested();

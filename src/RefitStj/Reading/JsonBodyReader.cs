@@ -51,7 +51,7 @@ internal static class JsonBodyReader
                 return BodyStreamReader.ReadAsync(content, typeInfo, encoding, limit, maxHeld, cancellationToken);
             }
 
-            collector = BodyCollector<T>.Rent(typeInfo, limit, declared.GetValueOrDefault());
+            collector = BodyCollector<T>.Rent(typeInfo, limit, declared.GetValueOrDefault(), ServerHeaders(content));
             var copy = content.CopyToAsync(collector, cancellationToken);
             if (copy.IsCompletedSuccessfully)
             {
@@ -79,6 +79,12 @@ internal static class JsonBodyReader
 #pragma warning restore CA1849
         }
     }
+
+    /// <summary>
+    /// The headers whose media type a failure may name: not those of a <see cref="StringContent"/>, which was made in
+    /// this process (Refit's <c>ApiException.GetContentAsAsync</c> passes the error body as text/plain whatever it was).
+    /// </summary>
+    internal static HttpContentHeaders? ServerHeaders(HttpContent content) => content is StringContent ? null : content.Headers;
 
     /// <summary>
     /// The read strategy's first question, asked before any stream is opened (opening one costs a task even for a

@@ -8,6 +8,7 @@ using System.Text.Json.Serialization;
 using System.Runtime.Versioning;
 using Refit;
 #endif
+using RefitStj.Json;
 
 namespace RefitStj.Serialization;
 
@@ -54,7 +55,7 @@ internal sealed class CamelCaseEnumConverter<[DynamicallyAccessedMembers(Dynamic
         {
             JsonTokenType.String => ReadName(ref reader, allowNumber: false),
             JsonTokenType.Number => ReadNumber(ref reader),
-            _ => throw new JsonException($"Expected a string or a number for enum {typeof(TEnum).Name}, found {reader.TokenType}."),
+            _ => throw ReadErrors.Reason($"Expected a string or a number for enum {TypeNames.Of(typeof(TEnum))}, found {reader.TokenType}."),
         };
 
     public override void Write(Utf8JsonWriter writer, TEnum value, JsonSerializerOptions options)
@@ -107,7 +108,7 @@ internal sealed class CamelCaseEnumConverter<[DynamicallyAccessedMembers(Dynamic
         var text = reader.GetString();
         if (string.IsNullOrWhiteSpace(text))
         {
-            throw new JsonException($"An empty string is not a value of enum {typeof(TEnum).Name}.");
+            throw ReadErrors.Reason($"An empty string is not a value of enum {TypeNames.Of(typeof(TEnum))}.");
         }
 
         if (_byName.TryGetValue(text, out var value) || _byNameIgnoreCase.TryGetValue(text, out value))
@@ -121,7 +122,7 @@ internal sealed class CamelCaseEnumConverter<[DynamicallyAccessedMembers(Dynamic
         }
 
         // The unknown name is not echoed: response bodies can carry secrets that end up in logs.
-        throw new JsonException($"The string is not a name of enum {typeof(TEnum).Name}.");
+        throw ReadErrors.Reason($"The string is not a name of enum {TypeNames.Of(typeof(TEnum))}.");
     }
 
     private static TEnum ReadNumber(ref Utf8JsonReader reader)
@@ -138,7 +139,7 @@ internal sealed class CamelCaseEnumConverter<[DynamicallyAccessedMembers(Dynamic
             return FromInt64(signed);
         }
 
-        throw new JsonException($"The number is not an integer in the range of enum {typeof(TEnum).Name}.");
+        throw ReadErrors.Reason($"The number is not an integer in the range of enum {TypeNames.Of(typeof(TEnum))}.");
     }
 
     private static bool TryParseNumber(string text, out TEnum value)

@@ -2,6 +2,8 @@ using System.Collections.Concurrent;
 using System.Runtime.CompilerServices;
 using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
+using Refit;
+using RefitStj.Json;
 
 namespace RefitStj.Serialization;
 
@@ -31,7 +33,10 @@ internal sealed class TypeMetadataCache(JsonSerializerOptions options)
             return (TypeMetadata<T>)found;
         }
 
-        var typeInfo = (JsonTypeInfo<T>)GetRuntimeTypeInfo(typeof(T));
+        // Refit reads error bodies as ProblemDetails through us, under any options: its metadata is ours, never the resolver's.
+        var typeInfo = typeof(T) == typeof(ProblemDetails)
+            ? (JsonTypeInfo<T>)(object)ProblemDetailsConverter.CreateTypeInfo(options)
+            : (JsonTypeInfo<T>)GetRuntimeTypeInfo(typeof(T));
         var metadata = (TypeMetadata<T>)_byType.GetOrAdd(typeof(T), new TypeMetadata<T>(typeInfo));
         Interlocked.CompareExchange(ref Slot<T>.Value, new SlotEntry<T>(options, metadata), null);
         return metadata;
@@ -52,10 +57,7 @@ internal sealed class TypeMetadataCache(JsonSerializerOptions options)
     public JsonTypeInfo GetRuntimeTypeInfo(Type type) =>
         options.TryGetTypeInfo(type, out var typeInfo)
             ? typeInfo
-            : throw new NotSupportedException(
-                $"The JSON options have no metadata for {type}: their TypeInfoResolver ({options.TypeInfoResolver?.GetType().Name}) does not know it. " +
-                $"With source generation, add [JsonSerializable(typeof({type.Name}))] to your JsonSerializerContext, " +
-                "or chain a resolver that knows it with JsonTypeInfoResolver.Combine.");
+            : throw new NotSupportedException(MetadataErrors.NoMetadata(type, options));
 
     /// <summary>
     /// Metadata for a <see cref="JsonTypeInfo{T}"/> a caller hands over (Refit 16's <c>JsonTypeInfo&lt;T&gt;</c> parameters),

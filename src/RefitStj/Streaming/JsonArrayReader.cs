@@ -3,7 +3,8 @@ using System.Globalization;
 using System.Runtime.CompilerServices;
 using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
-using RefitStj.IO;
+using RefitStj.Json;
+using RefitStj.Limits;
 
 namespace RefitStj.Streaming;
 
@@ -37,7 +38,7 @@ internal static class JsonArrayReader
                 }
                 catch (JsonException ex)
                 {
-                    throw Describe<T>(ex, index);
+                    throw Describe(ex, typeInfo, index);
                 }
 
                 limited?.ItemDone();
@@ -51,18 +52,15 @@ internal static class JsonArrayReader
     /// a read brought before it yields the first, and its path counts from the first of those: the failing element is
     /// <paramref name="yielded"/> plus that count, whatever the read sizes.
     /// </summary>
-    private static JsonException Describe<T>(JsonException ex, long yielded)
+    private static JsonException Describe<T>(JsonException ex, JsonTypeInfo<T> typeInfo, long yielded)
     {
         if (ex.Path is not { } path || !TryGetIndex(path, out var relative, out var rest))
         {
-            return new JsonException($"The streamed JSON array is not valid JSON for {typeof(T)}: {ex.Message}", ex.Path, ex.LineNumber, ex.BytePositionInLine, ex);
+            return ReadErrors.Describe(ex, typeInfo, "The streamed JSON array", default, headers: null, pathInType: "$");
         }
 
         var index = yielded + relative;
-        var truePath = $"$[{index}]{rest}";
-        var message = ex.Message.Replace($"Path: {path} ", $"Path: {truePath} ", StringComparison.Ordinal);
-        return new JsonException(
-            $"Element {index} of the streamed JSON array is not valid JSON for {typeof(T)}: {message}", truePath, ex.LineNumber, ex.BytePositionInLine, ex);
+        return ReadErrors.Describe(ex, typeInfo, $"Element {index} of the streamed JSON array", default, headers: null, path: $"$[{index}]{rest}", pathInType: "$" + rest);
     }
 
     /// <summary>Reads <c>$[n]</c> at the start of a path: the index and what follows it.</summary>

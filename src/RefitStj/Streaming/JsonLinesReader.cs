@@ -100,10 +100,8 @@ internal static class JsonLinesReader
         }
         catch (JsonException ex)
         {
-            // The line was read on its own, so System.Text.Json's message says line 0 of it: the body's line is named once.
-            var message = ex.Message.Replace($" | LineNumber: {ex.LineNumber} |", " |", StringComparison.Ordinal);
-            throw new JsonException(
-                $"Line {lineNumber} of the JSON Lines body is not valid JSON for {typeof(T)}: {message}", ex.Path, lineNumber - 1, ex.BytePositionInLine, ex);
+            // The line was read on its own, as line 1 of its bytes: it is line lineNumber of the body.
+            throw ReadErrors.Describe(ex, typeInfo, $"Line {lineNumber} of the JSON Lines body", line, headers: null, firstLine: lineNumber);
         }
     }
 }

@@ -2,8 +2,8 @@ using System.Net.ServerSentEvents;
 using System.Runtime.CompilerServices;
 using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
-using RefitStj.IO;
 using RefitStj.Json;
+using RefitStj.Limits;
 
 namespace RefitStj.Streaming;
 
@@ -90,8 +90,7 @@ internal static class ServerSentEventsReader
         }
         catch (JsonException ex)
         {
-            throw new JsonException(
-                $"Event {number} of the server-sent event stream does not carry valid JSON for {typeof(T)}: {ex.Message}", ex.Path, ex.LineNumber, ex.BytePositionInLine, ex);
+            throw ReadErrors.Describe(ex, typeInfo, $"Event {number} of the server-sent event stream", data, headers: null);
         }
     }
 

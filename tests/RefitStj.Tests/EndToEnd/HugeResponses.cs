@@ -25,6 +25,15 @@ public enum HugeBody
 
     /// <summary>A JSON array whose elements never end.</summary>
     Endless,
+
+    /// <summary>JSON Lines (application/jsonl) that never end.</summary>
+    EndlessLines,
+
+    /// <summary>Server-sent events (text/event-stream) that never end.</summary>
+    EndlessEvents,
+
+    /// <summary>A JSON array whose first element never ends.</summary>
+    EndlessElement,
 }
 
 /// <summary>
@@ -41,6 +50,9 @@ internal sealed class HugeResponses
 
     // 64-byte elements, 16,384 to a chunk: 1,024 chunks make a 1 GiB array.
     private static readonly byte[] s_chunk = CreateChunk();
+    private static readonly byte[] s_linesChunk = CreateChunk("\n");
+    private static readonly byte[] s_eventsChunk = CreateChunk("\n\n", "data: ");
+    private static readonly byte[] s_elementChunk = Encoding.UTF8.GetBytes(new string('n', ChunkSize));
     private static readonly byte[] s_head = "["u8.ToArray();
     private static readonly byte[] s_tail = """{"name":"last","age":0}]"""u8.ToArray();
     private static readonly Lazy<byte[]> s_gzipChunk = new(() => Gzip(s_chunk));
@@ -121,6 +133,28 @@ internal sealed class HugeResponses
                 await WriteAsync(context, s_brotli.Value);
                 yield return ArrayLength;
                 yield break;
+            case HugeBody.EndlessLines or HugeBody.EndlessEvents or HugeBody.EndlessElement:
+                response.ContentType = body switch
+                {
+                    HugeBody.EndlessLines => "application/jsonl",
+                    HugeBody.EndlessEvents => "text/event-stream",
+                    _ => "application/json",
+                };
+                var chunk = body switch
+                {
+                    HugeBody.EndlessLines => s_linesChunk,
+                    HugeBody.EndlessEvents => s_eventsChunk,
+                    _ => s_elementChunk,
+                };
+                if (body == HugeBody.EndlessElement)
+                {
+                    yield return await WriteAsync(context, "[{\"name\":\""u8.ToArray());
+                }
+
+                while (true)
+                {
+                    yield return await WriteAsync(context, chunk);
+                }
         }
 
         yield return await WriteAsync(context, s_head);
@@ -146,10 +180,11 @@ internal sealed class HugeResponses
         return bytes.Length;
     }
 
-    private static byte[] CreateChunk()
+    // 64-byte array elements fill a chunk exactly; lines and events fill it with as many whole ones as fit.
+    private static byte[] CreateChunk(string separator = ",", string prefix = "")
     {
-        var element = Encoding.UTF8.GetBytes($$"""{"name":"{{new string('n', 44)}}","age":7},""");
-        var chunk = new byte[ChunkSize];
+        var element = Encoding.UTF8.GetBytes(prefix + $$"""{"name":"{{new string('n', 44)}}","age":7}""" + separator);
+        var chunk = new byte[ChunkSize / element.Length * element.Length];
         for (var offset = 0; offset < chunk.Length; offset += element.Length)
         {
             element.CopyTo(chunk, offset);

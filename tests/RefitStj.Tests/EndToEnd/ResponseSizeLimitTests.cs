@@ -67,6 +67,23 @@ public sealed class ResponseSizeLimitTests(ITestOutputHelper output)
         return data;
     }
 
+    public static TheoryData<HugeBody, ServerProtocol, ClientKind> LongStreams()
+    {
+        var data = new TheoryData<HugeBody, ServerProtocol, ClientKind>();
+        foreach (var body in new[] { HugeBody.Endless, HugeBody.EndlessLines, HugeBody.EndlessEvents })
+        {
+            foreach (var protocol in new[] { ServerProtocol.Http1, ServerProtocol.Http2 })
+            {
+                foreach (var kind in new[] { ClientKind.RestService, ClientKind.HttpClientFactory })
+                {
+                    data.Add(body, protocol, kind);
+                }
+            }
+        }
+
+        return data;
+    }
+
     public static TheoryData<ServerProtocol, ClientKind> Clients() => new()
     {
         { ServerProtocol.Http1, ClientKind.RestService },
@@ -121,31 +138,75 @@ public sealed class ResponseSizeLimitTests(ITestOutputHelper output)
     }
 
     [Theory]
+    [MemberData(nameof(LongStreams))]
+    public async Task A_Long_Stream_Yields_Far_Past_The_Limit_Holding_Little(HugeBody body, ServerProtocol protocol, ClientKind kind)
+    {
+        // 32 MiB of items at least: the limit is for bodies held whole, and a stream holds one item at a time.
+        const long Items = 32 * Limit / 64;
+        var server = new HugeResponses();
+        await using var loopback = await LoopbackServer.StartAsync(server.ServeAsync, protocol);
+        await using var client = Client(loopback, kind);
+        long seen = 0, peak = 0;
+
+        var baseline = GC.GetTotalMemory(forceFullCollection: true);
+        await foreach (var person in client.Api.StreamPeople(body))
+        {
+            Assert.Equal(7, person!.Age);
+            if (++seen % (Items / 8) == 0)
+            {
+                peak = Math.Max(peak, GC.GetTotalMemory(forceFullCollection: true) - baseline);
+            }
+
+            if (seen == Items)
+            {
+                break;
+            }
+        }
+
+        var (written, clientWent) = await server.Finished.WaitAsync(TimeSpan.FromSeconds(20));
+        output.WriteLine($"{body} {protocol} {kind}: {seen:N0} items, {written:N0} B written, at most {peak:N0} B more held");
+
+        Assert.Equal(Items, seen);
+        Assert.True(peak < 4 * Limit, $"{peak:N0} B held");
+        Assert.True(clientWent, "the server did not see the client go");
+    }
+
+    [Theory]
     [MemberData(nameof(Clients))]
-    public async Task An_Endless_Stream_Yields_Items_Until_The_Limit_And_Then_Fails(ServerProtocol protocol, ClientKind kind)
+    public async Task One_Endless_Element_Of_A_Stream_Fails_At_The_Limit(ServerProtocol protocol, ClientKind kind)
     {
         var server = new HugeResponses();
         await using var loopback = await LoopbackServer.StartAsync(server.ServeAsync, protocol);
         await using var client = Client(loopback, kind);
-        long seen = 0;
 
         var before = GC.GetTotalAllocatedBytes(precise: true);
         var ex = await Assert.ThrowsAsync<ResponseTooLargeException>(async () =>
         {
-            await foreach (var _ in client.Api.StreamPeople(HugeBody.Endless))
+            await foreach (var _ in client.Api.StreamPeople(HugeBody.EndlessElement))
             {
-                seen++;
             }
         });
         var allocated = GC.GetTotalAllocatedBytes(precise: true) - before;
-        var (written, clientWent) = await server.Finished.WaitAsync(TimeSpan.FromSeconds(20));
-        output.WriteLine($"{protocol} {kind}: {seen:N0} items, allocated {allocated:N0} B; the server wrote {written:N0} B");
+        var (_, clientWent) = await server.Finished.WaitAsync(TimeSpan.FromSeconds(20));
 
-        // 64-byte elements: the limit holds 16,384 of them, less what System.Text.Json had read but not yet yielded.
-        Assert.InRange(seen, 1, Limit / 64);
-        Assert.Equal(Limit + 1, ex.Size);
-        Assert.True(allocated < Limit + Overhead + (seen * PerItem), $"{allocated:N0} B allocated");
+        // The handler's limit bounds each item too: it is below the serializer's MaxStreamItemSize (16 MiB by default).
+        Assert.Equal(Limit, ex.Limit);
+        Assert.True(allocated < Limit + Overhead, $"{allocated:N0} B allocated");
         Assert.True(clientWent, "the server did not see the client go");
+    }
+
+    [Theory]
+    [MemberData(nameof(Clients))]
+    public async Task A_Task_Of_The_Same_Endless_Body_Is_Still_Cut_At_The_Limit(ServerProtocol protocol, ClientKind kind)
+    {
+        var server = new HugeResponses();
+        await using var loopback = await LoopbackServer.StartAsync(server.ServeAsync, protocol);
+        await using var client = Client(loopback, kind);
+
+        var ex = await Assert.ThrowsAsync<ApiException>(() => client.Api.GetPeople(HugeBody.Endless));
+
+        var tooLarge = Assert.IsType<ResponseTooLargeException>(ex.InnerException);
+        Assert.Equal(Limit + 1, tooLarge.Size);
     }
 
     [Theory]

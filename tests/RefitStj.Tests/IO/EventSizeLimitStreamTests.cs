@@ -1,4 +1,5 @@
 using System.Text;
+using RefitStj.Limits;
 using RefitStj.IO;
 using RefitStj.Tests.Support;
 

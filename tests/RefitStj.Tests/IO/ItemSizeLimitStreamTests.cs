@@ -1,3 +1,4 @@
+using RefitStj.Limits;
 using RefitStj.IO;
 
 

@@ -1,3 +1,4 @@
+using RefitStj.Limits;
 using RefitStj.IO;
 
 
@@ -9,7 +10,7 @@ public sealed class LimitedReadStreamTests
     public async Task A_Stream_Of_Exactly_The_Limit_Is_Read_To_The_End()
     {
         var body = Bytes(100);
-        var limited = new LimitedReadStream(new MemoryStream(body), limit: 100);
+        var limited = new BodySizeLimitStream(new MemoryStream(body), limit: 100);
         using var copy = new MemoryStream();
 
         await limited.CopyToAsync(copy);
@@ -21,7 +22,7 @@ public sealed class LimitedReadStreamTests
     public void A_Stream_Under_The_Limit_Is_Read_Synchronously_In_Reads_Of_Any_Size()
     {
         var body = Bytes(100);
-        var limited = new LimitedReadStream(new MemoryStream(body), limit: 1000);
+        var limited = new BodySizeLimitStream(new MemoryStream(body), limit: 1000);
         var buffer = new byte[30];
         var read = new List<byte>();
 
@@ -37,7 +38,7 @@ public sealed class LimitedReadStreamTests
     [Fact]
     public async Task One_Byte_Past_The_Limit_Throws_The_Counted_Exception()
     {
-        var limited = new LimitedReadStream(new MemoryStream(Bytes(101)), limit: 100);
+        var limited = new BodySizeLimitStream(new MemoryStream(Bytes(101)), limit: 100);
 
         var ex = await Assert.ThrowsAsync<ResponseTooLargeException>(() => limited.CopyToAsync(Stream.Null));
 
@@ -50,7 +51,7 @@ public sealed class LimitedReadStreamTests
     public void Reads_Ask_The_Inner_Stream_For_At_Most_One_Byte_Past_The_Limit()
     {
         var inner = new MemoryStream(Bytes(10_000));
-        var limited = new LimitedReadStream(inner, limit: 100);
+        var limited = new BodySizeLimitStream(inner, limit: 100);
 
         var first = limited.Read(new byte[60], 0, 60);
         var ex = Assert.Throws<ResponseTooLargeException>(() => limited.Read(new byte[4096], 0, 4096));

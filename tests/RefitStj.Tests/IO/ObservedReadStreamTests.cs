@@ -1,3 +1,4 @@
+using RefitStj.Limits;
 using RefitStj.IO;
 
 
@@ -8,7 +9,7 @@ public sealed class ObservedReadStreamTests
     [Fact]
     public async Task Every_Read_Overload_Reads_Through_To_The_Inner_Stream()
     {
-        using var stream = new LimitedReadStream(new MemoryStream([1, 2, 3, 4, 5, 6]), limit: 10);
+        using var stream = new BodySizeLimitStream(new MemoryStream([1, 2, 3, 4, 5, 6]), limit: 10);
         var array = new byte[2];
         var memory = new byte[2];
         var span = new byte[2];

@@ -1,3 +1,4 @@
+using RefitStj.Limits;
 using RefitStj.IO;
 
 
@@ -48,6 +49,6 @@ public sealed class ReadOnlyStreamTests
     {
         "prefixed" => new PrefixedReadStream(bytes.AsMemory(0, 2), new MemoryStream(bytes[2..])),
         "read-ahead" => new ReadAheadStream(new MemoryStream(bytes), chunkSize: 2),
-        _ => new LimitedReadStream(new MemoryStream(bytes), limit: 10),
+        _ => new BodySizeLimitStream(new MemoryStream(bytes), limit: 10),
     };
 }

@@ -10,16 +10,17 @@ namespace RefitStj.Tests.Package;
 /// </summary>
 public sealed partial class LayeringTests
 {
-    // Json <- IO <- Reading, Writing, Streaming <- root; Serialization below Writing; Query on its own.
+    // Json <- IO <- Limits <- Reading, Streaming <- root; Json <- Serialization <- Writing; Query on its own.
     private static readonly Dictionary<string, string[]> s_allowed = new()
     {
         ["Json"] = [],
         ["IO"] = [],
-        ["Serialization"] = [],
+        ["Limits"] = ["IO"],
+        ["Serialization"] = ["Json"],
         ["Query"] = [],
-        ["Reading"] = ["Json", "IO"],
+        ["Reading"] = ["Json", "IO", "Limits"],
         ["Writing"] = ["IO", "Serialization"],
-        ["Streaming"] = ["Json", "IO"],
+        ["Streaming"] = ["Json", "IO", "Limits"],
     };
 
     [Fact]

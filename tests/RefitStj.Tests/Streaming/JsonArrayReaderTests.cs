@@ -71,7 +71,7 @@ public sealed class JsonArrayReaderTests
             // System.Text.Json counts from the first element of the read that failed; the message counts from the array's.
             Assert.StartsWith($"Element {index} of the streamed JSON array", ex.Message, StringComparison.Ordinal);
             Assert.Equal(path, ex.Path);
-            Assert.Contains($"Path: {path} |", ex.Message, StringComparison.Ordinal);
+            Assert.Contains(path, ex.Message, StringComparison.Ordinal);
         }
     }
 
@@ -82,7 +82,8 @@ public sealed class JsonArrayReaderTests
     {
         var ex = await Assert.ThrowsAsync<JsonException>(() => _serializer.ReadTicksIntoAsync(new MemoryStream(Encoding.UTF8.GetBytes(body)), StreamingContentFormat.JsonArray, []));
 
-        Assert.StartsWith("The streamed JSON array is not valid JSON for", ex.Message, StringComparison.Ordinal);
+        Assert.StartsWith("The streamed JSON array ", ex.Message, StringComparison.Ordinal);
+        Assert.Contains("Tick", ex.Message, StringComparison.Ordinal);
     }
 
     [Fact]

@@ -75,7 +75,7 @@ public sealed class JsonLinesReaderTests
         // The line read on its own is line 0 to System.Text.Json; the message names the body's line, once.
         Assert.StartsWith("Line 3 of the JSON Lines body", ex.Message, StringComparison.Ordinal);
         Assert.DoesNotContain("LineNumber", ex.Message, StringComparison.Ordinal);
-        Assert.Contains("BytePositionInLine", ex.Message, StringComparison.Ordinal);
+        Assert.Contains("line 3, byte ", ex.Message, StringComparison.Ordinal);
         Assert.Equal(2, ex.LineNumber);
     }
 

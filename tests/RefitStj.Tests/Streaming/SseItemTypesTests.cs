@@ -70,15 +70,6 @@ public sealed class SseItemTypesTests
         Assert.Throws<ArgumentOutOfRangeException>(() => new StjContentSerializer().DeserializeStreamAsync<SseItem<Tick>>(Stream.Null, (StreamingContentFormat)42));
     }
 
-    [Theory]
-    [InlineData(typeof(Tick), "Tick")]
-    [InlineData(typeof(List<Tick>), "List<Tick>")]
-    [InlineData(typeof(Dictionary<string, List<int>>), "Dictionary<String, List<Int32>>")]
-    public void Name_Writes_Generic_Arguments(Type type, string expected)
-    {
-        Assert.Equal(expected, SseItemTypes.Name(type));
-    }
-
     [Fact]
     public async Task Limits_Apply_To_SseItems_Per_Event_And_Per_Stream()
     {

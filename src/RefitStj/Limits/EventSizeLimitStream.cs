@@ -1,4 +1,6 @@
-namespace RefitStj.IO;
+using RefitStj.IO;
+
+namespace RefitStj.Limits;
 
 /// <summary>
 /// A read-only view of a server-sent event stream that fails once one event (its lines as sent, up to the blank line

@@ -1,4 +1,6 @@
-namespace RefitStj.IO;
+using RefitStj.IO;
+
+namespace RefitStj.Limits;
 
 /// <summary>
 /// A read-only view of a streamed body that fails once more than <c>limit</c> bytes arrive without the reader reporting

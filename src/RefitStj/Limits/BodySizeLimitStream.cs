@@ -1,7 +1,9 @@
-namespace RefitStj.IO;
+using RefitStj.IO;
+
+namespace RefitStj.Limits;
 
 /// <summary>A read-only view of a body stream that fails once more than <c>limit</c> bytes have come through it.</summary>
-internal sealed class LimitedReadStream(Stream inner, long limit) : ObservedReadStream(inner)
+internal sealed class BodySizeLimitStream(Stream inner, long limit) : ObservedReadStream(inner)
 {
     private long _read;
 

@@ -2,25 +2,28 @@ using System.Net;
 using System.Runtime.ExceptionServices;
 using RefitStj.IO;
 
-namespace RefitStj.Reading;
+namespace RefitStj.Limits;
 
 /// <summary>
-/// A response content that lets at most <c>limit</c> bytes of another through, whoever reads it: Refit's
-/// <see cref="HttpContent.LoadIntoBufferAsync()"/>, a serializer, or a stream reader. It adds no buffer of its own: once
+/// The content <see cref="ResponseSizeLimitHandler"/> puts on every response: it lets at most <c>limit</c> bytes of
+/// another through, whoever reads it: Refit's <see cref="HttpContent.LoadIntoBufferAsync()"/>, a serializer, or a
+/// stream reader. A reader that holds one item at a time and bounds each item may say so (<see cref="ReadByItems"/>):
+/// from then on the limit applies to each item rather than to the body, so a long stream is not cut. It adds no buffer of its own: once
 /// buffered, the base class holds the body and hands it out as any buffered content does (read in place by RefitStj).
 /// Past the limit it disposes the inner content, which ends the response on the wire, and from then on every read
 /// fails with the same <see cref="ResponseTooLargeException"/>, so a caller that retries a failed read (Refit reads
 /// again after a failed buffering) sees that error rather than a consumed stream.
 /// </summary>
-internal sealed class SizeLimitedContent : HttpContent
+internal sealed class LimitHandlerContent : HttpContent
 {
     private readonly HttpContent _inner;
     private readonly long _limit;
     private readonly HttpStatusCode _statusCode;
     private long _read;
+    private bool _byItems;
     private ExceptionDispatchInfo? _failure;
 
-    public SizeLimitedContent(HttpContent inner, long limit, HttpStatusCode statusCode)
+    public LimitHandlerContent(HttpContent inner, long limit, HttpStatusCode statusCode)
     {
         _inner = inner;
         _limit = limit;
@@ -45,9 +48,25 @@ internal sealed class SizeLimitedContent : HttpContent
         }
     }
 
+    /// <summary>
+    /// Called by a stream reader that holds one item at a time, each bounded by an item limit of its own: the body as a
+    /// whole is no longer counted, and the reader bounds each item by the returned limit (the handler's) as well.
+    /// </summary>
+    /// <returns>The handler's limit, which each item must also stay within.</returns>
+    internal long ReadByItems()
+    {
+        _byItems = true;
+        return _limit;
+    }
+
     /// <summary>Counts bytes that came through; past the limit, abandons the response and throws.</summary>
     internal void Count(int read)
     {
+        if (_byItems)
+        {
+            return;
+        }
+
         _read += read;
         if (_read > _limit)
         {
@@ -57,7 +76,7 @@ internal sealed class SizeLimitedContent : HttpContent
     }
 
     /// <summary>How many of <paramref name="free"/> bytes the next read may take: one past the limit at most.</summary>
-    internal int Room(int free) => StreamBuffers.Room(free, _limit, _read);
+    internal int Room(int free) => _byItems ? free : StreamBuffers.Room(free, _limit, _read);
 
     protected override Task SerializeToStreamAsync(Stream stream, TransportContext? context) =>
         SerializeToStreamAsync(stream, context, CancellationToken.None);
@@ -82,13 +101,13 @@ internal sealed class SizeLimitedContent : HttpContent
     protected override async Task<Stream> CreateContentReadStreamAsync(CancellationToken cancellationToken)
     {
         _failure?.Throw();
-        return new SizeLimitedReadStream(await _inner.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false), this);
+        return new LimitHandlerReadStream(await _inner.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false), this);
     }
 
     protected override Stream CreateContentReadStream(CancellationToken cancellationToken)
     {
         _failure?.Throw();
-        return new SizeLimitedReadStream(_inner.ReadAsStream(cancellationToken), this);
+        return new LimitHandlerReadStream(_inner.ReadAsStream(cancellationToken), this);
     }
 
     protected override bool TryComputeLength(out long length)

@@ -1,0 +1,154 @@
+using System.Net;
+using System.Text.Json;
+using System.Text.Json.Serialization;
+using Refit;
+using RefitStj.Tests.Support;
+
+namespace RefitStj.Tests.EndToEnd;
+
+public enum ProjectKind
+{
+    Public,
+    Private,
+}
+
+public sealed record Project(int Id, string? Name, ProjectKind Kind);
+
+public interface IProjectApi
+{
+    [Get("/projects")]
+    Task<List<Project>> GetProjects();
+
+    [Get("/project")]
+    Task<Project> GetProject();
+
+    [Get("/projects")]
+    IAsyncEnumerable<Project?> StreamProjects();
+}
+
+// The user's context as Refit's format needs it: camelCase, enums as camelCase strings.
+[JsonSourceGenerationOptions(JsonSerializerDefaults.Web, Converters = [typeof(JsonStringEnumConverter<ProjectKind>)])]
+[JsonSerializable(typeof(Project))]
+[JsonSerializable(typeof(List<Project>))]
+internal sealed partial class ProjectContext : JsonSerializerContext;
+
+/// <summary>
+/// What a user reads when a response does not fit, through real Refit clients over the reflection defaults and over a
+/// source-generated context: the type, the path, the position, the offending token (shortened) and a media type that is
+/// not JSON, inside Refit's ApiException as a JsonException.
+/// </summary>
+public sealed class ReadErrorMessageTests
+{
+    public static TheoryData<string> Modes => ["reflection", "context"];
+
+    [Theory]
+    [MemberData(nameof(Modes))]
+    public async Task An_Unknown_Enum_Name_Names_The_Type_Path_Position_And_Value(string mode)
+    {
+        var ex = await FailAsync(mode, """[{"id":1,"name":"a","kind":"archived"}]""", "application/json", api => api.GetProjects());
+
+        Assert.Equal("The response body does not match List<Project>: the value \"archived\" at $[0].kind (line 1, byte 28) cannot be read as ProjectKind" + Reason(mode), ex.Message);
+        Assert.Equal("$[0].kind", ex.Path);
+    }
+
+    [Theory]
+    [MemberData(nameof(Modes))]
+    public async Task A_Value_Of_The_Wrong_Type_Says_The_Json_Does_Not_Match_Rather_Than_Not_Valid(string mode)
+    {
+        var ex = await FailAsync(mode, "{\n  \"id\": {\"big\": true},\n  \"name\": \"a\"\n}", "application/json", api => api.GetProject());
+
+        Assert.Equal("The response body does not match Project: the value {\"big\": true} at $.id (line 2, byte 9) cannot be read as int.", ex.Message);
+        Assert.DoesNotContain("valid JSON", ex.Message, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [MemberData(nameof(Modes))]
+    public async Task An_Html_Page_Names_Its_Media_Type_And_Quotes_Only_Its_Start(string mode)
+    {
+        var page = "<!DOCTYPE html><html><head><title>Sign in to continue</title></head><body>" + new string('x', 5000) + "</body></html>";
+
+        var ex = await FailAsync(mode, page, "text/html", api => api.GetProject());
+
+        Assert.Equal("The response body is text/html, not JSON, so it cannot be read as Project: it has '<!DOCTYPE html><html><head><title>Sign i…' at line 1, byte 1.", ex.Message);
+    }
+
+    [Theory]
+    [MemberData(nameof(Modes))]
+    public async Task A_Cut_Body_Says_Where_It_Ends(string mode)
+    {
+        var ex = await FailAsync(mode, """{"id":1,"name":"a""", "application/json", api => api.GetProject());
+
+        Assert.Equal("The response body is not valid JSON, so it cannot be read as Project: it ends at line 1, byte 18, in $.name, before the JSON value is complete.", ex.Message);
+    }
+
+    [Theory]
+    [MemberData(nameof(Modes))]
+    public async Task A_Long_Offending_Value_Is_Shortened(string mode)
+    {
+        var ex = await FailAsync(mode, "{\"id\":\"" + new string('9', 10_000) + "\"}", "application/json", api => api.GetProject());
+
+        Assert.Equal("The response body does not match Project: the value \"999999999999999999999999999999999999999… at $.id (line 1, byte 7) cannot be read as int.", ex.Message);
+    }
+
+    [Theory]
+    [MemberData(nameof(Modes))]
+    public async Task Json_Of_The_Wrong_Shape_In_A_Plain_Text_Response_Names_The_Media_Type(string mode)
+    {
+        var ex = await FailAsync(mode, "\"maintenance\"", "text/plain", api => api.GetProject());
+
+        Assert.Equal("The response body does not match Project: the value \"maintenance\" at $ (line 1, byte 1) cannot be read as Project. Its media type is text/plain.", ex.Message);
+    }
+
+    [Theory]
+    [MemberData(nameof(Modes))]
+    public async Task A_Bad_Line_Of_Json_Lines_Keeps_Its_Line_Number(string mode)
+    {
+        var ex = await StreamFailAsync(mode, "{\"id\":1,\"kind\":\"public\"}\n\n{\"id\":2,\"kind\":\"archived\"}\n", "application/jsonl");
+
+        Assert.Equal("Line 3 of the JSON Lines body does not match Project: the value \"archived\" at $.kind (line 3, byte 16) cannot be read as ProjectKind" + Reason(mode), ex.Message);
+        Assert.Equal(2, ex.LineNumber);
+    }
+
+    [Theory]
+    [MemberData(nameof(Modes))]
+    public async Task A_Bad_Event_Keeps_Its_Event_Number(string mode)
+    {
+        var ex = await StreamFailAsync(mode, "data: {\"id\":1}\n\ndata: {\"id\":2,\"kind\":\"archived\"}\n\n", "text/event-stream");
+
+        Assert.Equal("Event 2 of the server-sent event stream does not match Project: the value \"archived\" at $.kind (line 1, byte 16) cannot be read as ProjectKind" + Reason(mode), ex.Message);
+    }
+
+    [Theory]
+    [MemberData(nameof(Modes))]
+    public async Task A_Bad_Element_Of_A_Streamed_Array_Keeps_Its_Index(string mode)
+    {
+        var ex = await StreamFailAsync(mode, """[{"id":1},{"id":2},{"id":3,"kind":"archived"}]""", "application/json");
+
+        Assert.Equal("Element 2 of the streamed JSON array does not match Project: the value at $[2].kind (line 1, byte 45) cannot be read as ProjectKind" + Reason(mode), ex.Message);
+        Assert.Equal("$[2].kind", ex.Path);
+    }
+
+    // RefitStj's own enum converter (the reflection defaults) says why; System.Text.Json's (the context's) does not.
+    private static string Reason(string mode) => mode == "reflection" ? ": The string is not a name of enum ProjectKind." : ".";
+
+    private static IProjectApi Api(string mode, string body, string mediaType)
+    {
+        var serializer = mode == "context" ? new StjContentSerializer(ProjectContext.Default) : new StjContentSerializer();
+        var handler = new StubHandler(_ => new HttpResponseMessage(HttpStatusCode.OK) { Content = Bodies.Json(body, mediaType) });
+        return RestService.For<IProjectApi>(Clients.Http(handler), new RefitSettings { ContentSerializer = serializer });
+    }
+
+    private static async Task<JsonException> FailAsync<T>(string mode, string body, string mediaType, Func<IProjectApi, Task<T>> call)
+    {
+        var ex = await Assert.ThrowsAsync<ApiException>(() => call(Api(mode, body, mediaType)));
+        return Assert.IsType<JsonException>(ex.InnerException);
+    }
+
+    private static Task<JsonException> StreamFailAsync(string mode, string body, string mediaType) =>
+        Assert.ThrowsAsync<JsonException>(async () =>
+        {
+            await foreach (var _ in Api(mode, body, mediaType).StreamProjects())
+            {
+            }
+        });
+}

@@ -1,0 +1,57 @@
+using System.Text.Json;
+using System.Text.Json.Serialization;
+using RefitStj.Json;
+
+namespace RefitStj.Tests.Json;
+
+public sealed class JsonPathsTests
+{
+    private static readonly JsonSerializerOptions s_options = Options();
+
+    [Theory]
+    [InlineData("$", typeof(Outer))]
+    [InlineData("$.inner", typeof(Inner))]
+    [InlineData("$.inner.count", typeof(int))]
+    [InlineData("$.items[3]", typeof(Inner))]
+    [InlineData("$.items[3].when", typeof(DateTime?))]
+    [InlineData("$['by name']['k.1']", typeof(Inner))]
+    [InlineData("$.ITEMS[0].COUNT", typeof(int))]
+    public void Follows_A_Path_Through_Objects_Lists_And_Dictionaries(string path, Type expected)
+    {
+        Assert.Equal(expected, JsonPaths.TypeAt(s_options.GetTypeInfo(typeof(Outer)), path));
+    }
+
+    [Theory]
+    [InlineData("$.nothing")]
+    [InlineData("$.inner.count.deeper")]
+    [InlineData("$[")]
+    [InlineData("$['open")]
+    public void A_Path_The_Metadata_Does_Not_Know_Gives_No_Type(string path)
+    {
+        Assert.Null(JsonPaths.TypeAt(s_options.GetTypeInfo(typeof(Outer)), path));
+    }
+
+    private static JsonSerializerOptions Options()
+    {
+        var options = new JsonSerializerOptions(JsonSerializerDefaults.Web);
+        options.MakeReadOnly(populateMissingResolver: true);
+        return options;
+    }
+
+    public sealed class Outer
+    {
+        public Inner? Inner { get; set; }
+
+        public List<Inner>? Items { get; set; }
+
+        [JsonPropertyName("by name")]
+        public Dictionary<string, Inner>? ByName { get; set; }
+    }
+
+    public sealed class Inner
+    {
+        public int Count { get; set; }
+
+        public DateTime? When { get; set; }
+    }
+}

@@ -1,0 +1,92 @@
+using System.Net;
+using System.Text;
+using System.Text.Json;
+using Refit;
+using RefitStj.Tests.EndToEnd;
+using RefitStj.Tests.Support;
+
+namespace RefitStj.Tests.Serialization;
+
+/// <summary>
+/// An application/problem+json error through a real Refit client: Refit reads it as <see cref="ProblemDetails"/> through
+/// the content serializer. Over the reflection defaults and over a context that does not know the type, RefitStj gives
+/// the <see cref="ValidationApiException"/> Refit's own reflection-based serializer gives.
+/// </summary>
+public sealed class ProblemDetailsConverterTests
+{
+    private const string Problem = """
+        {
+          "type": "https://tools.ietf.org/html/rfc9110#section-15.5.1",
+          "title": "One or more validation errors occurred.",
+          "status": 400,
+          "detail": "See the errors.",
+          "instance": "/repos/7",
+          "errors": { "Name": ["The Name field is required.", "Too short."], "Kind": ["Unknown kind."] },
+          "traceId": "00-abc-01",
+          "retryAfter": 30,
+          "ratio": 0.5,
+          "beta": true,
+          "at": "2026-11-26T15:00:00Z",
+          "nested": { "a": [1, 2] },
+          "none": null
+        }
+        """;
+
+    public static TheoryData<string> Serializers => ["reflection", "context"];
+
+    [Theory]
+    [MemberData(nameof(Serializers))]
+    public async Task A_Validation_Problem_Arrives_As_Refit_Built_In_Gives_It(string mode)
+    {
+        var serializer = mode == "context" ? new StjContentSerializer(ProjectContext.Default) : new StjContentSerializer();
+
+        var expected = await ProblemAsync(new RefitSettings());
+        var actual = await ProblemAsync(new RefitSettings { ContentSerializer = serializer });
+
+        Assert.Equal("One or more validation errors occurred.", actual.Title);
+        Assert.Equal(
+            (expected.Type, expected.Title, expected.Status, expected.Detail, expected.Instance),
+            (actual.Type, actual.Title, actual.Status, actual.Detail, actual.Instance));
+        Assert.Equal(expected.Errors.OrderBy(e => e.Key), actual.Errors.OrderBy(e => e.Key));
+        Assert.Equal(Describe(expected.Extensions), Describe(actual.Extensions));
+        Assert.Equal(7, actual.Extensions.Count);
+    }
+
+    [Fact]
+    public async Task Writing_Gives_Back_What_Was_Read()
+    {
+        var serializer = new StjContentSerializer(ProjectContext.Default);
+        var problem = serializer.DeserializeFromString<ProblemDetails>(Problem)!;
+
+        using var written = serializer.ToHttpContent(problem);
+        var again = serializer.DeserializeFromString<ProblemDetails>(await written.ReadAsStringAsync())!;
+
+        Assert.Equal(Describe(problem.Extensions), Describe(again.Extensions));
+        Assert.Equal(problem.Errors, again.Errors);
+        Assert.Equal((problem.Title, problem.Status), (again.Title, again.Status));
+    }
+
+    [Fact]
+    public void A_Problem_That_Is_Not_An_Object_Fails_As_Json()
+    {
+        var ex = Assert.Throws<JsonException>(() => new StjContentSerializer(ProjectContext.Default).DeserializeFromString<ProblemDetails>("[1]"));
+
+        Assert.StartsWith("The response body does not match ProblemDetails: the value [1] at $", ex.Message, StringComparison.Ordinal);
+    }
+
+    private static async Task<ProblemDetails> ProblemAsync(RefitSettings settings)
+    {
+        var handler = new StubHandler(_ => new HttpResponseMessage(HttpStatusCode.BadRequest)
+        {
+            Content = new StringContent(Problem, Encoding.UTF8, "application/problem+json"),
+        });
+        var api = RestService.For<IProjectApi>(Clients.Http(handler), settings);
+
+        var ex = await Assert.ThrowsAsync<ValidationApiException>(() => api.GetProject());
+        return ex.Content!;
+    }
+
+    // Each extension's CLR type and value (a JsonElement written compactly): what a caller may switch on.
+    private static string Describe(IDictionary<string, object> extensions) =>
+        string.Join("; ", extensions.OrderBy(e => e.Key, StringComparer.Ordinal).Select(e => $"{e.Key}={e.Value?.GetType().Name}:{(e.Value is JsonElement element ? JsonSerializer.Serialize(element) : Convert.ToString(e.Value, System.Globalization.CultureInfo.InvariantCulture))}"));
+}
