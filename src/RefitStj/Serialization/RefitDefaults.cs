@@ -23,7 +23,7 @@ internal static class RefitDefaults
 #endif
         };
         options.Converters.Add(new RefitObjectConverter());
-        options.Converters.Add(new CamelCaseEnumConverterFactory());
+        options.Converters.Add(new RefitEnumConverterFactory());
         return options;
     }
 

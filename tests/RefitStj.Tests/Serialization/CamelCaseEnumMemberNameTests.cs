@@ -129,7 +129,7 @@ public sealed class CamelCaseEnumMemberNameTests
     private static JsonSerializerOptions With(Type enumType, bool memberNames)
     {
         var converter = (JsonConverter)Activator.CreateInstance(
-            typeof(CamelCaseEnumConverter<>).MakeGenericType(enumType),
+            typeof(RefitEnumValueConverter<>).MakeGenericType(enumType),
             BindingFlags.Instance | BindingFlags.NonPublic,
             binder: null,
             [memberNames],

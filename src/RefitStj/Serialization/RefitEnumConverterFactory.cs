@@ -8,10 +8,10 @@ namespace RefitStj.Serialization;
 /// Writes enums as camelCase names (or their <c>[JsonStringEnumMemberName]</c> where the loaded Refit build honours it)
 /// and reads names, in any case, or numbers: Refit's built-in enum format. Values with no declared name, such as flag combinations, travel as numbers.
 /// </summary>
-internal sealed class CamelCaseEnumConverterFactory : JsonConverterFactory
+internal sealed class RefitEnumConverterFactory : JsonConverterFactory
 {
     [RequiresDynamicCode(Messages.ReflectionDefaults)]
-    public CamelCaseEnumConverterFactory()
+    public RefitEnumConverterFactory()
     {
     }
 
@@ -25,8 +25,8 @@ internal sealed class CamelCaseEnumConverterFactory : JsonConverterFactory
     {
         var underlying = Nullable.GetUnderlyingType(typeToConvert);
         var converterType = underlying is null
-            ? typeof(CamelCaseEnumConverter<>).MakeGenericType(typeToConvert)
-            : typeof(NullableCamelCaseEnumConverter<>).MakeGenericType(underlying);
+            ? typeof(RefitEnumValueConverter<>).MakeGenericType(typeToConvert)
+            : typeof(RefitNullableEnumConverter<>).MakeGenericType(underlying);
         return (JsonConverter)Activator.CreateInstance(converterType)!;
     }
 }

@@ -6,16 +6,16 @@ namespace RefitStj.Serialization;
 
 /// <summary>Refit's nullable-enum rules: <c>null</c> and blank strings read as <see langword="null"/>.</summary>
 /// <typeparam name="TEnum">The enum type.</typeparam>
-internal sealed class NullableCamelCaseEnumConverter<[DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicFields)] TEnum>
+internal sealed class RefitNullableEnumConverter<[DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicFields)] TEnum>
     : JsonConverter<TEnum?>
     where TEnum : struct, Enum
 {
-    private readonly CamelCaseEnumConverter<TEnum> _inner = new();
+    private readonly RefitEnumValueConverter<TEnum> _inner = new();
 
     public override bool HandleNull => true;
 
     public override TEnum? Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options) =>
-        CamelCaseEnumConverter<TEnum>.IsNullOrBlank(ref reader) ? null : _inner.Read(ref reader, typeof(TEnum), options);
+        RefitEnumValueConverter<TEnum>.IsNullOrBlank(ref reader) ? null : _inner.Read(ref reader, typeof(TEnum), options);
 
     public override void Write(Utf8JsonWriter writer, TEnum? value, JsonSerializerOptions options)
     {
@@ -30,7 +30,7 @@ internal sealed class NullableCamelCaseEnumConverter<[DynamicallyAccessedMembers
     }
 
     public override TEnum? ReadAsPropertyName(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options) =>
-        CamelCaseEnumConverter<TEnum>.IsNullOrBlank(ref reader) ? null : _inner.ReadAsPropertyName(ref reader, typeof(TEnum), options);
+        RefitEnumValueConverter<TEnum>.IsNullOrBlank(ref reader) ? null : _inner.ReadAsPropertyName(ref reader, typeof(TEnum), options);
 
     public override void WriteAsPropertyName(Utf8JsonWriter writer, TEnum? value, JsonSerializerOptions options)
     {

@@ -27,5 +27,5 @@ public sealed class RefitEnumConverter<[DynamicallyAccessedMembers(DynamicallyAc
     /// <param name="options">The options in use.</param>
     /// <returns>The converter.</returns>
     public override JsonConverter CreateConverter(Type typeToConvert, JsonSerializerOptions options) =>
-        typeToConvert == typeof(TEnum) ? new CamelCaseEnumConverter<TEnum>() : new NullableCamelCaseEnumConverter<TEnum>();
+        typeToConvert == typeof(TEnum) ? new RefitEnumValueConverter<TEnum>() : new RefitNullableEnumConverter<TEnum>();
 }
