@@ -64,7 +64,7 @@ public sealed class RefitEnumConverterTests
     [Fact]
     public async Task A_Wire_Name_Equal_To_A_Later_Members_Declared_Name_Reads_As_The_Named_Member_Where_Refit_Reads_The_Later_One()
     {
-        // Known difference (EndToEnd/KnownDifferencesTests): what is written reads back as itself.
+        // Known difference (Suites/EndToEnd/KnownDifferencesTests): what is written reads back as itself.
         Assert.Equal("\"Foo\"", await Bodies.TextOf(s_ours.ToHttpContent(Renamed.Bar)));
         Assert.Equal(Renamed.Bar, s_ours.DeserializeFromString<Renamed>("\"Foo\""));
         Assert.Equal(Renamed.Foo, s_refit.DeserializeFromString<Renamed>("\"Foo\""));
