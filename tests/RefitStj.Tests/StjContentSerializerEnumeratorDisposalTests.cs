@@ -1,11 +1,11 @@
 using Refit;
 using RefitStj.Tests.Support;
 
-namespace RefitStj.Tests.Streaming;
+namespace RefitStj.Tests;
 
 /// <summary>A streaming enumerator's buffer stays rented while a read into it is in flight, however early it is disposed.</summary>
 [Collection(nameof(BufferPoolIsolation))]
-public sealed class EnumeratorDisposalTests
+public sealed class StjContentSerializerEnumeratorDisposalTests
 {
     private readonly StjContentSerializer _serializer = new();
 
