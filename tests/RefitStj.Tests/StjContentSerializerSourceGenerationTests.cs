@@ -1,7 +1,6 @@
 using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
 using Refit;
-using RefitStj.Tests.Streaming;
 using RefitStj.Tests.Support;
 
 namespace RefitStj.Tests;

@@ -2,7 +2,6 @@ using System.Net;
 using System.Text;
 using Microsoft.AspNetCore.Http;
 using Refit;
-using RefitStj.Tests.Streaming;
 using RefitStj.Tests.Support;
 
 namespace RefitStj.Tests;

@@ -68,7 +68,7 @@ internal static class BodyStreamReader
 
         // The transcoder reads 4 KiB at a time: read ahead in larger chunks, so a body on the wire is awaited per chunk.
         // Kept for a measured reason: without it, 16 MB of JSON sent as UTF-16 in 64 KiB pieces allocates 2.7 MB over
-        // deserializing it, past the 2 MB Load/LargeResponseTests allows.
+        // deserializing it, past the 2 MB Suites/Load/LargeResponseTests allows.
         using var ahead = new ReadAheadStream(source, TranscodingChunkSize);
         var utf8 = Encoding.CreateTranscodingStream(ahead, encoding, Encoding.UTF8, leaveOpen: true);
         await using (utf8.ConfigureAwait(false))

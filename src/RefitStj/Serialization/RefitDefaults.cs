@@ -1,6 +1,7 @@
 using System.Diagnostics.CodeAnalysis;
 using System.Text.Json;
 using System.Text.Json.Serialization;
+using RefitStj.Json;
 
 namespace RefitStj.Serialization;
 
@@ -23,7 +24,7 @@ internal static class RefitDefaults
 #endif
         };
         options.Converters.Add(new RefitObjectConverter());
-        options.Converters.Add(new CamelCaseEnumConverterFactory());
+        options.Converters.Add(new RefitEnumConverterFactory());
         return options;
     }
 

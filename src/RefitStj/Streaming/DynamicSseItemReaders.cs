@@ -1,5 +1,6 @@
 using System.Collections.Concurrent;
 using System.Diagnostics.CodeAnalysis;
+using RefitStj.Json;
 
 namespace RefitStj.Streaming;
 

@@ -1,6 +1,7 @@
 using System.Net.ServerSentEvents;
 using System.Text.Json;
 using Refit;
+using RefitStj.Json;
 
 namespace RefitStj.Streaming;
 

@@ -2,7 +2,6 @@ using System.Text;
 using System.Text.Json;
 using Refit;
 using RefitStj.IO;
-using RefitStj.Tests.Streaming;
 using RefitStj.Tests.Support;
 using RefitStj.Tests.Writing;
 

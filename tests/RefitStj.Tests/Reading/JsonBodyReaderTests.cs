@@ -1,7 +1,6 @@
 using System.Text;
 using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
-using RefitStj.Json;
 using RefitStj.Reading;
 using RefitStj.Tests.Support;
 
@@ -319,25 +318,5 @@ public sealed class JsonBodyReaderTests
 
         Assert.NotNull(ex.BytePositionInLine);
         Assert.Contains("List", ex.Message, StringComparison.Ordinal);
-    }
-
-    [Fact]
-    public void Valid_Json_Of_The_Wrong_Shape_Gives_JsonException_With_Path()
-    {
-        var ex = Assert.Throws<JsonException>(() => JsonBody.Deserialize("""{"name":"n","age":"old"}"""u8, s_person));
-
-        Assert.Equal("$.age", ex.Path);
-    }
-
-    [Fact]
-    public void Trailing_Garbage_Gives_JsonException()
-    {
-        Assert.Throws<JsonException>(() => JsonBody.Deserialize("""{"name":"n","age":1} trailing"""u8, s_person));
-    }
-
-    [Fact]
-    public void Bom_Followed_By_Whitespace_Gives_Default()
-    {
-        Assert.Null(JsonBody.Deserialize("\uFEFF  \n"u8, s_person));
     }
 }

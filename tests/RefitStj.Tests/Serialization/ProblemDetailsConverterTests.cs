@@ -2,7 +2,7 @@ using System.Net;
 using System.Text;
 using System.Text.Json;
 using Refit;
-using RefitStj.Tests.EndToEnd;
+using RefitStj.Tests.Suites.EndToEnd;
 using RefitStj.Tests.Support;
 
 namespace RefitStj.Tests.Serialization;

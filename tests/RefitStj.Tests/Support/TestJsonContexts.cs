@@ -1,5 +1,4 @@
 using System.Text.Json.Serialization;
-using RefitStj.Tests.Streaming;
 
 namespace RefitStj.Tests.Support;
 

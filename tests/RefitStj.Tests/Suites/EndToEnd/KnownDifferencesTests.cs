@@ -1,0 +1,120 @@
+using System.Net;
+using System.Text.Json;
+using System.Text.Json.Serialization;
+using Refit;
+using RefitStj.Tests.Support;
+
+namespace RefitStj.Tests.Suites.EndToEnd;
+
+/// <summary>
+/// Where StjContentSerializer and Refit 15.2.0's built-in serializer knowingly disagree. Each test pins both sides, so
+/// a change on either side (a library fix toward parity, or a Refit upgrade) shows up here.
+/// </summary>
+public sealed class KnownDifferencesTests
+{
+    private readonly StjContentSerializer _ours = new();
+    private readonly SystemTextJsonContentSerializer _builtin = new();
+
+    [Fact]
+    public async Task Synchronous_And_Streamed_Interface_Bodies_Use_Runtime_Type_Where_Builtin_Writes_Declared_Members()
+    {
+        IShape shape = new Circle { Radius = 2 };
+
+        Assert.Equal("""{"kind":"circle","radius":2}""", await Bodies.TextOf(_ours.ToHttpContentSynchronous(shape)));
+        Assert.Equal("""{"kind":"circle","radius":2}""", await Bodies.TextOf(_ours.ToStreamingHttpContent(shape)));
+        Assert.Equal("""{"kind":"circle"}""", await Bodies.TextOf(_builtin.ToHttpContentSynchronous(shape)));
+        Assert.Equal("""{"kind":"circle"}""", await Bodies.TextOf(_builtin.ToStreamingHttpContent(shape)));
+
+        // Both agree on the asynchronous path (Refit's Default mode).
+        Assert.Equal(await Bodies.TextOf(_builtin.ToHttpContent(shape)), await Bodies.TextOf(_ours.ToHttpContent(shape)));
+    }
+
+    [Fact]
+    public async Task Synchronous_And_Streamed_Abstract_Bodies_Use_Runtime_Type_Where_Builtin_Writes_Declared_Members()
+    {
+        Animal animal = new Dog { Name = "Rex", GoodBoy = true };
+
+        Assert.Equal("""{"goodBoy":true,"name":"Rex"}""", await Bodies.TextOf(_ours.ToHttpContentSynchronous(animal)));
+        Assert.Equal("""{"goodBoy":true,"name":"Rex"}""", await Bodies.TextOf(_ours.ToStreamingHttpContent(animal)));
+        Assert.Equal("""{"name":"Rex"}""", await Bodies.TextOf(_builtin.ToHttpContentSynchronous(animal)));
+        Assert.Equal("""{"name":"Rex"}""", await Bodies.TextOf(_builtin.ToStreamingHttpContent(animal)));
+    }
+
+    [Fact]
+    public async Task Empty_And_Whitespace_Bodies_Read_As_Null_Where_Builtin_Throws()
+    {
+        foreach (var body in new[] { "", " ", "\r\n\t" })
+        {
+            Assert.Null(await _ours.FromHttpContentAsync<Person>(Bodies.Json(body)));
+            Assert.Null(_ours.DeserializeFromString<Person>(body));
+            await Assert.ThrowsAnyAsync<JsonException>(() => _builtin.FromHttpContentAsync<Person>(Bodies.Json(body)));
+            Assert.ThrowsAny<JsonException>(() => _builtin.DeserializeFromString<Person>(body));
+        }
+    }
+
+    [Fact]
+    public async Task Chunked_Empty_Response_Through_Refit_Is_Null_Where_Builtin_Throws_ApiException()
+    {
+        static StubHandler EmptyChunked() => new(_ => new HttpResponseMessage(HttpStatusCode.OK) { Content = new StreamContent(new TrickleStream([])) });
+        var ours = Clients.For<IPeopleApi>(EmptyChunked());
+        var builtin = RestService.For<IPeopleApi>(
+            Clients.Http(EmptyChunked()),
+            new RefitSettings { ContentSerializer = new SystemTextJsonContentSerializer() });
+
+        Assert.Null(await ours.GetPerson(1));
+        var ex = await Assert.ThrowsAsync<ApiException>(() => builtin.GetPerson(1));
+        Assert.IsAssignableFrom<JsonException>(ex.InnerException);
+    }
+
+    [Fact]
+    public void String_Starting_With_A_Byte_Order_Mark_Reads_Where_Builtin_Throws()
+    {
+        const string json = "\uFEFF{\"name\":\"Ada\",\"age\":36}";
+
+        Assert.Equal(Clients.Ada, _ours.DeserializeFromString<Person>(json));
+        Assert.ThrowsAny<JsonException>(() => _builtin.DeserializeFromString<Person>(json));
+    }
+
+    [Fact]
+    public async Task Numeric_Enum_Dictionary_Key_Reads_Where_Builtin_Throws()
+    {
+        // Both write an undeclared key as its number; only StjContentSerializer reads it back.
+        var dictionary = new Dictionary<OrderStatus, int> { [(OrderStatus)42] = 1 };
+        var written = await Bodies.TextOf(_builtin.ToHttpContent(dictionary));
+        Assert.Equal("""{"42":1}""", written);
+        Assert.Equal(written, await Bodies.TextOf(_ours.ToHttpContent(dictionary)));
+
+        Assert.Equal(1, _ours.DeserializeFromString<Dictionary<OrderStatus, int>>(written)![(OrderStatus)42]);
+        Assert.ThrowsAny<JsonException>(() => _builtin.DeserializeFromString<Dictionary<OrderStatus, int>>(written));
+    }
+
+    [Fact]
+    public void Out_Of_Range_Enum_Number_Throws_JsonException_Where_Builtin_Throws_OverflowException()
+    {
+        Assert.ThrowsAny<JsonException>(() => _ours.DeserializeFromString<OrderStatus>("99999999999"));
+        Assert.ThrowsAny<JsonException>(() => _ours.DeserializeFromString<Permissions>("256"));
+        Assert.Throws<OverflowException>(() => _builtin.DeserializeFromString<OrderStatus>("99999999999"));
+        Assert.Throws<OverflowException>(() => _builtin.DeserializeFromString<Permissions>("256"));
+    }
+
+#if NET9_0_OR_GREATER
+    [Fact]
+    public async Task Member_Name_Equal_To_Another_Members_Declared_Name_Reads_As_The_Named_Member_Where_Builtin_Reads_The_Declared_One()
+    {
+        // Both write First as "Second" and Second as "second".
+        Assert.Equal("""["Second","second"]""", await Bodies.TextOf(_ours.ToHttpContent(new[] { Clashing.First, Clashing.Second })));
+        Assert.Equal("""["Second","second"]""", await Bodies.TextOf(_builtin.ToHttpContent(new[] { Clashing.First, Clashing.Second })));
+
+        // Reading "Second" back: StjContentSerializer round-trips to First; Refit's declared-name key overwrites it.
+        Assert.Equal(Clashing.First, _ours.DeserializeFromString<Clashing>("\"Second\""));
+        Assert.Equal(Clashing.Second, _builtin.DeserializeFromString<Clashing>("\"Second\""));
+    }
+
+    public enum Clashing
+    {
+        [JsonStringEnumMemberName("Second")]
+        First,
+        Second,
+    }
+#endif
+}

@@ -1,0 +1,82 @@
+using System.Text.RegularExpressions;
+using RefitStj.Tests.Support;
+
+namespace RefitStj.Tests.Suites.Package;
+
+/// <summary>
+/// Names and places that tell the truth: one top-level type a source file, named as the file; test classes outside
+/// Suites/ and Support/ named for a type of the same folder of src/RefitStj; no two test classes of one name.
+/// </summary>
+public sealed partial class SourceLayoutTests
+{
+    private static readonly string s_source = Path.Combine(Repository.Root, "src", "RefitStj");
+    private static readonly string s_tests = Path.Combine(Repository.Root, "tests", "RefitStj.Tests");
+
+    [Fact]
+    public void Every_Source_File_Declares_One_Top_Level_Type_Named_As_The_File()
+    {
+        var wrong = SourceFiles(s_source)
+            .Select(file => (File: Relative(s_source, file), Types: TopLevelTypes(file)))
+            .Where(file => file.Types is not [var only] || only != Stem(file.File))
+            .Select(file => $"{file.File} declares {string.Join(", ", file.Types)}")
+            .ToList();
+
+        Assert.Empty(wrong);
+    }
+
+    [Fact]
+    public void Every_Test_File_Outside_Suites_And_Support_Tests_A_Type_Of_The_Same_Folder_Of_Src()
+    {
+        var typesByFolder = SourceFiles(s_source)
+            .GroupBy(file => Path.GetDirectoryName(Relative(s_source, file))!)
+            .ToDictionary(folder => folder.Key, folder => folder.Select(file => Stem(Relative(s_source, file))).ToHashSet());
+        var strays = SourceFiles(s_tests)
+            .Select(file => Relative(s_tests, file))
+            .Where(file => !file.StartsWith("Suites/", StringComparison.Ordinal) && !file.StartsWith("Support/", StringComparison.Ordinal))
+            .Where(file => !IsTestOfSourceType(file, typesByFolder))
+            .ToList();
+
+        Assert.Empty(strays);
+    }
+
+    [Fact]
+    public void No_Two_Test_Classes_Share_A_Name()
+    {
+        var twice = SourceFiles(s_tests)
+            .SelectMany(file => TestClasses().Matches(File.ReadAllText(file)).Select(match => (Name: match.Groups[1].Value, File: Relative(s_tests, file))))
+            .GroupBy(test => test.Name)
+            .Where(group => group.Select(test => Path.GetDirectoryName(test.File)).Distinct().Count() > 1)
+            .Select(group => $"{group.Key}: {string.Join(", ", group.Select(test => test.File))}")
+            .ToList();
+
+        Assert.Empty(twice);
+    }
+
+    // FooTests.cs or FooSomethingTests.cs beside Foo.cs (Bar/FooTests.cs for src/RefitStj/Bar/Foo.cs).
+    private static bool IsTestOfSourceType(string file, Dictionary<string, HashSet<string>> typesByFolder) =>
+        Path.GetFileName(file).EndsWith("Tests.cs", StringComparison.Ordinal)
+        && typesByFolder.TryGetValue(Path.GetDirectoryName(file)!, out var types)
+        && types.Any(type => Stem(file).StartsWith(type, StringComparison.Ordinal));
+
+    private static List<string> TopLevelTypes(string file) =>
+        TopLevelDeclarations().Matches(Comments().Replace(File.ReadAllText(file), string.Empty)).Select(match => match.Groups[1].Value).Distinct().ToList();
+
+    private static IEnumerable<string> SourceFiles(string root) =>
+        Directory.GetFiles(root, "*.cs", SearchOption.AllDirectories)
+            .Where(file => Relative(root, file).Split('/')[0] is not ("bin" or "obj"));
+
+    private static string Relative(string root, string file) => Path.GetRelativePath(root, file).Replace('\\', '/');
+
+    // The type a file is named for: StjContentSerializer for StjContentSerializer.Streaming.cs.
+    private static string Stem(string file) => Path.GetFileName(file).Split('.')[0];
+
+    [GeneratedRegex(@"//[^\n]*|/\*.*?\*/|""(?:\\.|[^""\\])*""", RegexOptions.Singleline)]
+    private static partial Regex Comments();
+
+    // File-scoped namespaces: a top-level type starts its line, a nested one is indented.
+    [GeneratedRegex(@"^(?:(?:public|internal|file|static|sealed|abstract|readonly|partial|ref|unsafe)\s+)*(?:class|struct|interface|enum|record(?:\s+(?:class|struct))?)\s+([A-Z][A-Za-z0-9_]*)", RegexOptions.Multiline)]
+    private static partial Regex TopLevelDeclarations();
+
+    [GeneratedRegex(@"\bclass\s+([A-Z][A-Za-z0-9_]*Tests)\b")]
+    private static partial Regex TestClasses();
+}

@@ -1,0 +1,94 @@
+using Microsoft.AspNetCore.Http;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Http;
+using Refit;
+using RefitStj.Tests.Support;
+
+namespace RefitStj.Tests.Suites.Readme;
+
+/// <summary>
+/// README's limit blocks (ReadmeTests compares each region with its block), each run against a server that sends more
+/// than the 10 MiB they allow: the call fails at the limit with the handler's exception inside Refit's.
+/// </summary>
+public sealed class ReadmeLimitSnippets
+{
+    private const int Limit = 10 * 1024 * 1024;
+
+    [Fact]
+    public async Task Readme_Limit_On_An_HttpClient_For_RestService_Stops_A_Larger_Body()
+    {
+        await using var server = await LoopbackServer.StartAsync(ServeElevenMebibytesAsync);
+
+        #region snippet: limits
+        var http = new HttpClient(new ResponseSizeLimitHandler(10 * 1024 * 1024) { InnerHandler = new SocketsHttpHandler() })
+        {
+            BaseAddress = new Uri("https://api.github.com"),
+        };
+        var api = RestService.For<IGitHubApi>(http, new RefitSettings { ContentSerializer = new StjContentSerializer() });
+        #endregion
+
+        http.BaseAddress = server.BaseAddress;
+        await AssertStoppedAtTheLimit(api);
+    }
+
+    [Fact]
+    public async Task Readme_Limit_From_HttpMessageHandlerFactory_Stops_A_Larger_Body()
+    {
+        await using var server = await LoopbackServer.StartAsync(ServeElevenMebibytesAsync);
+
+        #region snippet: limits-handler-factory
+        var settings = new RefitSettings
+        {
+            ContentSerializer = new StjContentSerializer(),
+            HttpMessageHandlerFactory = () => new ResponseSizeLimitHandler(10 * 1024 * 1024) { InnerHandler = new SocketsHttpHandler() },
+        };
+        #endregion
+
+        await AssertStoppedAtTheLimit(RestService.For<IGitHubApi>(server.BaseAddress.ToString(), settings));
+    }
+
+    [Fact]
+    public async Task Readme_Limit_With_HttpClientFactory_Stops_A_Larger_Body()
+    {
+        await using var server = await LoopbackServer.StartAsync(ServeElevenMebibytesAsync);
+        var services = new ServiceCollection();
+
+        #region snippet: limits-http-client-factory
+        services.AddRefitGeneratedClient<IGitHubApi>(new RefitSettings { ContentSerializer = new StjContentSerializer() })
+                .ConfigureHttpClient(client => client.BaseAddress = new Uri("https://api.github.com"))
+                .AddHttpMessageHandler(() => new ResponseSizeLimitHandler(10 * 1024 * 1024));
+        #endregion
+
+        // Registered after the snippet, so it runs after the snippet's own address.
+        services.ConfigureAll<HttpClientFactoryOptions>(options => options.HttpClientActions.Add(client => client.BaseAddress = server.BaseAddress));
+        await using var provider = services.BuildServiceProvider();
+        await AssertStoppedAtTheLimit(provider.GetRequiredService<IGitHubApi>());
+    }
+
+    private static async Task AssertStoppedAtTheLimit(IGitHubApi api)
+    {
+        var ex = await Assert.ThrowsAsync<ApiException>(() => api.GetRepository("reactiveui", "refit"));
+
+        var tooLarge = Assert.IsType<ResponseTooLargeException>(ex.InnerException);
+        Assert.Equal((Limit, Limit + 1L), (tooLarge.Limit, tooLarge.Size));
+    }
+
+    /// <summary>Eleven chunks of a mebibyte of blanks, chunked; stops when the client goes.</summary>
+    private static async Task ServeElevenMebibytesAsync(HttpContext context)
+    {
+        var blanks = new byte[1024 * 1024];
+        blanks.AsSpan().Fill((byte)' ');
+        context.Response.ContentType = "application/json";
+        try
+        {
+            for (var i = 0; i < 11; i++)
+            {
+                await context.Response.Body.WriteAsync(blanks, context.RequestAborted);
+            }
+        }
+        catch (Exception ex) when (ex is IOException or OperationCanceledException)
+        {
+            // The client went away.
+        }
+    }
+}
