@@ -2,7 +2,6 @@ using System.Net.ServerSentEvents;
 using System.Text.Json;
 using System.Text.Json.Serialization;
 using System.Text.Json.Serialization.Metadata;
-using RefitStj.Json;
 using RefitStj.Streaming;
 
 namespace RefitStj;

@@ -1,7 +1,6 @@
 using System.Net.ServerSentEvents;
 using System.Text.Json;
 using Refit;
-using RefitStj.Json;
 
 namespace RefitStj.Streaming;
 

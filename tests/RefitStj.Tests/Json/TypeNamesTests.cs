@@ -1,5 +1,5 @@
 using RefitStj.Json;
-using RefitStj.Tests.Streaming;
+using RefitStj.Tests.Support;
 
 namespace RefitStj.Tests.Json;
 

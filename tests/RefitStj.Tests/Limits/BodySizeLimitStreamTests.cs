@@ -2,9 +2,9 @@ using RefitStj.Limits;
 using RefitStj.IO;
 
 
-namespace RefitStj.Tests.IO;
+namespace RefitStj.Tests.Limits;
 
-public sealed class LimitedReadStreamTests
+public sealed class BodySizeLimitStreamTests
 {
     [Fact]
     public async Task A_Stream_Of_Exactly_The_Limit_Is_Read_To_The_End()

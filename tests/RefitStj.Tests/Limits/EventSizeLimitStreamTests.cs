@@ -3,7 +3,7 @@ using RefitStj.Limits;
 using RefitStj.IO;
 using RefitStj.Tests.Support;
 
-namespace RefitStj.Tests.IO;
+namespace RefitStj.Tests.Limits;
 
 public sealed class EventSizeLimitStreamTests
 {

@@ -2,7 +2,7 @@ using RefitStj.Limits;
 using RefitStj.IO;
 
 
-namespace RefitStj.Tests.IO;
+namespace RefitStj.Tests.Limits;
 
 public sealed class ItemSizeLimitStreamTests
 {

@@ -1,4 +1,4 @@
-namespace RefitStj.Tests;
+namespace RefitStj.Tests.Limits;
 
 public sealed class ResponseTooLargeExceptionTests
 {

@@ -3,7 +3,7 @@ using System.Text.Json.Serialization.Metadata;
 using Refit;
 using RefitStj.Tests.Support;
 
-namespace RefitStj.Tests.EndToEnd;
+namespace RefitStj.Tests.Suites.EndToEnd;
 
 /// <summary>Written Refit 16's way: every body and reply carries its metadata as a <c>JsonTypeInfo&lt;T&gt;</c> parameter.</summary>
 public interface IGadgetTypeInfoApi

@@ -4,10 +4,10 @@ using System.Net.ServerSentEvents;
 using System.Text;
 using Microsoft.AspNetCore.Http;
 using Refit;
-using RefitStj.Tests.RequestBodyLifetime;
+using RefitStj.Tests.Suites.RequestBodyLifetime;
 using RefitStj.Tests.Support;
 
-namespace RefitStj.Tests.EndToEnd;
+namespace RefitStj.Tests.Suites.EndToEnd;
 
 /// <summary>
 /// Refit 16 generated clients with <c>JsonTypeInfo&lt;T&gt;</c> body and reply parameters over Kestrel on loopback,

@@ -4,7 +4,7 @@ using System.Text.Json.Serialization;
 using Refit;
 using RefitStj.Tests.Support;
 
-namespace RefitStj.Tests.EndToEnd;
+namespace RefitStj.Tests.Suites.EndToEnd;
 
 public enum ProjectKind
 {

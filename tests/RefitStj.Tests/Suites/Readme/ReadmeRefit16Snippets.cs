@@ -1,9 +1,9 @@
 using System.Net;
 using System.Text.Json.Serialization.Metadata;
 using Refit;
-using RefitStj.Tests.EndToEnd;
+using RefitStj.Tests.Suites.EndToEnd;
 
-namespace RefitStj.Tests.Readme;
+namespace RefitStj.Tests.Suites.Readme;
 
 #region snippet: refit-16
 public interface IRepoImportApi

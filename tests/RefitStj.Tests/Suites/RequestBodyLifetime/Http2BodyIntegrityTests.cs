@@ -4,7 +4,7 @@ using System.Net;
 using System.Text.Json;
 using System.Threading.Channels;
 using Microsoft.AspNetCore.Http;
-using RefitStj.Tests.EndToEnd;
+using RefitStj.Tests.Suites.EndToEnd;
 using RefitStj.Tests.Support;
 
 namespace RefitStj.Tests.Suites.RequestBodyLifetime;
