@@ -8,7 +8,7 @@ using RefitStj.Analyzers.Tests.Support;
 namespace RefitStj.Analyzers.Tests.Readme;
 
 /// <summary>
-/// Every C# block of README.md compiles exactly as it stands, as a file of a new SDK console app (implicit usings,
+/// Every C# block of README.md (and PACKAGE.md, NuGet's readme) compiles exactly as it stands, as a file of a new SDK console app (implicit usings,
 /// nullable) over Refit, Refit.HttpClientFactory and RefitStj, with System.Text.Json's generator and the package's analyzer:
 /// each block is its own file beside the type declarations of the blocks above it, and later blocks may rely on the
 /// Quick start's <c>using Refit; using RefitStj;</c> as README says. Any error fails, and any RSTJ diagnostic the block does not name.
@@ -22,13 +22,28 @@ public sealed partial class ReadmeCompilationTests
 
     private static readonly CSharpParseOptions s_parseOptions = CSharpParseOptions.Default.WithLanguageVersion(LanguageVersion.Latest);
 
-    public static TheoryData<string> Blocks => new(ReadmeBlocks().Select(block => block.Name));
+    public static TheoryData<string, string> Blocks
+    {
+        get
+        {
+            var data = new TheoryData<string, string>();
+            foreach (var document in (string[])["README.md", "PACKAGE.md"])
+            {
+                foreach (var (name, _) in DocumentBlocks(document))
+                {
+                    data.Add(document, name);
+                }
+            }
+
+            return data;
+        }
+    }
 
     [Theory]
     [MemberData(nameof(Blocks))]
-    public async Task Readme_Block_Compiles_As_Shown(string name)
+    public async Task Documented_Block_Compiles_As_Shown(string document, string name)
     {
-        var blocks = ReadmeBlocks();
+        var blocks = DocumentBlocks(document);
         var index = blocks.FindIndex(block => block.Name == name);
         var block = Parse(blocks[index].Code, $"{name}.cs");
         var trees = new List<SyntaxTree> { Parse(ImplicitUsings, "ImplicitUsings.cs") };
@@ -46,7 +61,7 @@ public sealed partial class ReadmeCompilationTests
             .Where(d => d.Severity == DiagnosticSeverity.Error || (d.Id.StartsWith("RSTJ", StringComparison.Ordinal) && !blocks[index].Code.Contains(d.Id, StringComparison.Ordinal)))
             .Select(d => d.ToString())
             .ToList();
-        Assert.True(failures.Count == 0, $"README's block '{name}' does not compile as shown:\n{string.Join('\n', failures)}");
+        Assert.True(failures.Count == 0, $"{document}'s block '{name}' does not compile as shown:\n{string.Join('\n', failures)}");
     }
 
     [Fact]
@@ -83,10 +98,10 @@ public sealed partial class ReadmeCompilationTests
         return tree.WithRootAndOptions(root.RemoveNodes(root.Members.OfType<GlobalStatementSyntax>(), SyntaxRemoveOptions.KeepNoTrivia)!, tree.Options);
     }
 
-    /// <summary>README's ```csharp blocks in order, each named by the <c>&lt;!-- snippet: name --&gt;</c> line above it.</summary>
-    private static List<(string Name, string Code)> ReadmeBlocks()
+    /// <summary>A document's ```csharp blocks in order, each named by the <c>&lt;!-- snippet: name --&gt;</c> line above it.</summary>
+    private static List<(string Name, string Code)> DocumentBlocks(string document)
     {
-        var lines = File.ReadAllLines(Path.Combine(RepositoryRoot(), "README.md"));
+        var lines = File.ReadAllLines(Path.Combine(RepositoryRoot(), document));
         var blocks = new List<(string, string)>();
         for (var i = 0; i < lines.Length; i++)
         {
