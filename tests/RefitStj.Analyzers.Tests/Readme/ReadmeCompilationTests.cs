@@ -44,8 +44,38 @@ public sealed partial class ReadmeCompilationTests
     public async Task Documented_Block_Compiles_As_Shown(string document, string name)
     {
         var blocks = DocumentBlocks(document);
-        var index = blocks.FindIndex(block => block.Name == name);
-        var block = Parse(blocks[index].Code, $"{name}.cs");
+
+        var failures = await FailuresAsync(blocks, blocks.FindIndex(block => block.Name == name));
+
+        Assert.True(failures.Count == 0, $"{document}'s block '{name}' does not compile as shown:\n{string.Join('\n', failures)}");
+    }
+
+    [Fact]
+    public async Task A_Block_Whose_Context_Lacks_A_Type_Its_Client_Reads_Fails()
+    {
+        List<(string, string)> blocks =
+        [
+            DocumentBlocks("README.md")[0],
+            ("uncovered", """
+                using System.Text.Json.Serialization;
+
+                var api = RestService.ForGenerated<IGitHubApi>("https://api.github.com",
+                    new RefitSettings { ContentSerializer = new StjContentSerializer(OtherJsonContext.Default) });
+
+                [JsonSerializable(typeof(int))]
+                internal sealed partial class OtherJsonContext : JsonSerializerContext;
+                """),
+        ];
+
+        var failures = await FailuresAsync(blocks, 1);
+
+        Assert.Contains(failures, failure => failure.Contains("RSTJ001", StringComparison.Ordinal));
+    }
+
+    /// <summary>The errors, and the RSTJ diagnostics it does not name, of block <paramref name="index"/> compiled after the others' types.</summary>
+    private static async Task<List<string>> FailuresAsync(List<(string Name, string Code)> blocks, int index)
+    {
+        var block = Parse(blocks[index].Code, $"{blocks[index].Name}.cs");
         var trees = new List<SyntaxTree> { Parse(ImplicitUsings, "ImplicitUsings.cs") };
         if (index > 0)
         {
@@ -57,11 +87,10 @@ public sealed partial class ReadmeCompilationTests
 
         var diagnostics = await CompileAsync(trees, executable: block.GetCompilationUnitRoot().Members.OfType<GlobalStatementSyntax>().Any());
 
-        var failures = diagnostics
+        return diagnostics
             .Where(d => d.Severity == DiagnosticSeverity.Error || (d.Id.StartsWith("RSTJ", StringComparison.Ordinal) && !blocks[index].Code.Contains(d.Id, StringComparison.Ordinal)))
             .Select(d => d.ToString())
             .ToList();
-        Assert.True(failures.Count == 0, $"{document}'s block '{name}' does not compile as shown:\n{string.Join('\n', failures)}");
     }
 
     [Fact]
