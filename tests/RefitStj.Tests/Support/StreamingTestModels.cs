@@ -2,7 +2,10 @@ using Refit;
 
 namespace RefitStj.Tests.Support;
 
+// README's streaming block shows it (ReadmeTests).
+#region snippet: streaming
 public sealed record Tick(int Id, string? Name);
+#endregion
 
 internal static class TickReading
 {

@@ -20,8 +20,7 @@ public sealed class HttpClientFactoryTests
     public async Task Readme_Registration_Resolves_A_Client_With_StjContentSerializer_That_Calls_The_Base_Address()
     {
         var stub = Clients.Answering(HttpStatusCode.OK, """{"name":"refit","stars":9000}""");
-        var services = new ServiceCollection();
-        ReadmeHttpClientFactorySnippet.Register(services);
+        var services = ReadmeHttpClientFactorySnippet.Register();
         // Registered after the snippet, so it replaces the primary handler Refit configured for the client's name.
         services.ConfigureAll<HttpClientFactoryOptions>(options =>
             options.HttpMessageHandlerBuilderActions.Add(handlers => handlers.PrimaryHandler = stub));

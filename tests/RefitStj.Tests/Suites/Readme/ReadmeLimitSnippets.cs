@@ -1,5 +1,7 @@
 using Microsoft.AspNetCore.Http;
+#region snippet: limits-http-client-factory
 using Microsoft.Extensions.DependencyInjection;
+#endregion
 using Microsoft.Extensions.Http;
 using Refit;
 using RefitStj.Tests.Support;
@@ -51,9 +53,9 @@ public sealed class ReadmeLimitSnippets
     public async Task Readme_Limit_With_HttpClientFactory_Stops_A_Larger_Body()
     {
         await using var server = await LoopbackServer.StartAsync(ServeElevenMebibytesAsync);
-        var services = new ServiceCollection();
 
         #region snippet: limits-http-client-factory
+        var services = new ServiceCollection();
         services.AddRefitGeneratedClient<IGitHubApi>(new RefitSettings { ContentSerializer = new StjContentSerializer() })
                 .ConfigureHttpClient(client => client.BaseAddress = new Uri("https://api.github.com"))
                 .AddHttpMessageHandler(() => new ResponseSizeLimitHandler(10 * 1024 * 1024));
