@@ -1,4 +1,5 @@
 using System.Collections.Immutable;
+using System.Globalization;
 using Microsoft.CodeAnalysis;
 
 namespace RefitStj.Analyzers;
@@ -16,6 +17,10 @@ internal static class FixProperties
     private const string ConverterNameKey = "ConverterName";
     private const string OptionsKey = "Options";
     private const string ConvertersKey = "Converters";
+    private const string EntryPointKindKey = "Kind";
+    private const string ContextArgumentKey = "ContextArgument";
+    private const string FallbackArgumentKey = "FallbackArgument";
+    private const string SettingsArgumentKey = "SettingsArgument";
 
     // Separates the values of one property: no documentation ID or C# type name contains it.
     private const char Separator = '|';
@@ -41,6 +46,22 @@ internal static class FixProperties
             .Add(ConvertersKey, Join(converters.Select(DocumentationCommentId.CreateReferenceId)))
             .Add(ContextKey, context.Name);
 
+    /// <summary>RSTJ003/RSTJ004's entry point and the positions of its context, fallback and settings arguments (-1: none).</summary>
+    public static ImmutableDictionary<string, string?> EntryPoint(ContextEntryPointKind kind, int context, int fallback, int settings) =>
+        ImmutableDictionary<string, string?>.Empty
+            .Add(EntryPointKindKey, kind.ToString())
+            .Add(ContextArgumentKey, context.ToString(CultureInfo.InvariantCulture))
+            .Add(FallbackArgumentKey, fallback.ToString(CultureInfo.InvariantCulture))
+            .Add(SettingsArgumentKey, settings.ToString(CultureInfo.InvariantCulture));
+
+    /// <summary>What <see cref="EntryPoint"/> wrote, or <see langword="null"/> for a diagnostic that carries no fix.</summary>
+    public static (ContextEntryPointKind Kind, int Context, int Fallback, int Settings)? EntryPointOf(Diagnostic diagnostic) =>
+        Enum.TryParse<ContextEntryPointKind>(Value(diagnostic, EntryPointKindKey), out var kind)
+        && Number(diagnostic, ContextArgumentKey) is { } context && Number(diagnostic, FallbackArgumentKey) is { } fallback
+        && Number(diagnostic, SettingsArgumentKey) is { } settings
+            ? (kind, context, fallback, settings)
+            : null;
+
     public static string ContextOf(Diagnostic diagnostic) => Value(diagnostic, ContextKey) ?? "";
 
     public static IReadOnlyList<string>? TypeIdsOf(Diagnostic diagnostic) => Split(Value(diagnostic, TypeIdsKey));
@@ -58,6 +79,9 @@ internal static class FixProperties
     private static string Join(IEnumerable<string?> values) => string.Join(Separator.ToString(), values);
 
     private static string? Value(Diagnostic diagnostic, string key) => diagnostic.Properties.TryGetValue(key, out var value) ? value : null;
+
+    private static int? Number(Diagnostic diagnostic, string key) =>
+        int.TryParse(Value(diagnostic, key), NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out var value) ? value : null;
 
     private static string[]? Split(string? values) => values?.Split([Separator], StringSplitOptions.RemoveEmptyEntries);
 }

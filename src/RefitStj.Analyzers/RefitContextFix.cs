@@ -1,5 +1,4 @@
 using System.Collections.Immutable;
-using System.Globalization;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Operations;
@@ -8,16 +7,11 @@ namespace RefitStj.Analyzers;
 
 /// <summary>
 /// What the RSTJ003/RSTJ004 fix needs to rewrite a call, decided by the analyzer where the call binds and handed over as
-/// diagnostic properties (written and read only here): the fix then edits syntax alone, so it works where the document's
-/// compilation lacks the generator's output (the context's <c>Default</c> then binds to nothing).
+/// diagnostic properties (through <see cref="FixProperties"/>): the fix then edits syntax alone, so it works where the
+/// document's compilation lacks the generator's output (the context's <c>Default</c> then binds to nothing).
 /// </summary>
 internal sealed class RefitContextFix
 {
-    private const string KindProperty = "Kind";
-    private const string ContextProperty = "ContextArgument";
-    private const string FallbackProperty = "FallbackArgument";
-    private const string SettingsProperty = "SettingsArgument";
-
     private RefitContextFix(ContextEntryPointKind kind, int context, int fallback, int settings)
     {
         Kind = kind;
@@ -59,21 +53,12 @@ internal sealed class RefitContextFix
             ContextEntryPointKind.RegistrationWithSettings => settings >= 0 && ReturnedExpression(arguments[settings].Expression) is not null && IsPlainName(arguments[context].Expression),
             _ => entryPoint.Settings is null || settings >= 0,
         };
-        return fixable
-            ? empty
-                .Add(KindProperty, entryPoint.Kind.ToString())
-                .Add(ContextProperty, context.ToString(CultureInfo.InvariantCulture))
-                .Add(FallbackProperty, fallback.ToString(CultureInfo.InvariantCulture))
-                .Add(SettingsProperty, settings.ToString(CultureInfo.InvariantCulture))
-            : empty;
+        return fixable ? FixProperties.EntryPoint(entryPoint.Kind, context, fallback, settings) : empty;
     }
 
     /// <summary>The fix a diagnostic carries, or <see langword="null"/> when it carries none.</summary>
     public static RefitContextFix? Read(Diagnostic diagnostic) =>
-        diagnostic.Properties.TryGetValue(KindProperty, out var kindText) && Enum.TryParse<ContextEntryPointKind>(kindText, out var kind)
-        && Number(diagnostic, ContextProperty) is { } context && Number(diagnostic, FallbackProperty) is { } fallback && Number(diagnostic, SettingsProperty) is { } settings
-            ? new RefitContextFix(kind, context, fallback, settings)
-            : null;
+        FixProperties.EntryPointOf(diagnostic) is var (kind, context, fallback, settings) ? new RefitContextFix(kind, context, fallback, settings) : null;
 
     /// <summary>The one value a settings lambda returns: its expression body, or the return of a block whose only return is its own last statement.</summary>
     public static ExpressionSyntax? ReturnedExpression(ExpressionSyntax action) => action switch
@@ -92,9 +77,6 @@ internal sealed class RefitContextFix
         AliasQualifiedNameSyntax or QualifiedNameSyntax => true,
         _ => false,
     };
-
-    private static int? Number(Diagnostic diagnostic, string property) =>
-        diagnostic.Properties.TryGetValue(property, out var text) && int.TryParse(text, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out var value) ? value : null;
 
     private static int Index(SeparatedSyntaxList<ArgumentSyntax> arguments, IArgumentOperation argument) =>
         argument.Syntax is ArgumentSyntax syntax ? arguments.IndexOf(syntax) : -1;
