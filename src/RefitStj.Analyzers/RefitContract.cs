@@ -22,7 +22,7 @@ internal readonly struct SerializedType
 
 /// <summary>
 /// Which types a Refit interface passes to its content serializer, by the rules of Refit's generator and request runner
-/// (14.0.1 to 16.4.0). Every rule answers only where the call is certain; anything Refit may handle otherwise is left out.
+/// (the same from 14.0.1 to 16.4.0; RefitStj supports 16.3.0 up). Every rule answers only where the call is certain; anything Refit may handle otherwise is left out.
 /// </summary>
 internal static class RefitContract
 {

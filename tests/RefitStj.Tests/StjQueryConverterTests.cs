@@ -207,7 +207,7 @@ public sealed class StjQueryConverterTests
         return builder.Build();
     }
 
-    // Refit's converter reads metadata from its serializer's options, whose defaults (14.0.1) carry no resolver yet.
+    // Refit's converter reads metadata from its serializer's options, which need a resolver Refit's defaults may not carry.
     private static SystemTextJsonContentSerializer RefitsSerializer() =>
         new(new JsonSerializerOptions(SystemTextJsonContentSerializer.GetDefaultJsonSerializerOptions()) { TypeInfoResolver = new DefaultJsonTypeInfoResolver() });
 

@@ -81,7 +81,7 @@ public sealed class HttpClientFactoryTests
 
         var exception = Assert.Throws<NotSupportedException>(() => provider.GetRequiredService<IGitHubApi>());
 
-        // The same text on Refit 14.0.1 to 16.4.0; README quotes its start.
+        // The same text on every served Refit (14.0.1 to 16.4.0); README quotes its start.
         Assert.StartsWith(
             "This interface needs the reflection request builder, which is not installed. Add a reference to the Refit.Reflection NuGet package",
             exception.Message,

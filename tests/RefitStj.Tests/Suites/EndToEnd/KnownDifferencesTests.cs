@@ -7,7 +7,7 @@ using RefitStj.Tests.Support;
 namespace RefitStj.Tests.Suites.EndToEnd;
 
 /// <summary>
-/// Where StjContentSerializer and Refit 15.2.0's built-in serializer knowingly disagree. Each test pins both sides, so
+/// Where StjContentSerializer and Refit's built-in serializer (16.3.0 and 16.4.0 in CI) knowingly disagree. Each test pins both sides, so
 /// a change on either side (a library fix toward parity, or a Refit upgrade) shows up here.
 /// </summary>
 public sealed class KnownDifferencesTests

@@ -89,7 +89,7 @@ public sealed class RequestBodyTests
     }
 
     /// <summary>
-    /// What Refit 15.2.0 does with a <c>[Body]</c> (GeneratedRequestRunner.CreateBodyContent / CreateSerializedBodyContent
+    /// What Refit does (read in 15.2.0; these tests run on 16.3.0 and 16.4.0) with a <c>[Body]</c> (GeneratedRequestRunner.CreateBodyContent / CreateSerializedBodyContent
     /// and RequestExecutionHelpers.PrepareRequestAsync):
     /// <list type="bullet">
     /// <item>Default mode calls ToHttpContent; unless the body is buffered (RefitSettings.Buffered or [Body(buffered: true)])
