@@ -2,14 +2,25 @@ namespace RefitStj.IO;
 
 /// <summary>
 /// A read-only view of a body stream that shows every chunk read through it to <see cref="Observe"/>, which may end
-/// the read by throwing, and that may hand the inner stream less room than it was given (<see cref="Room"/>).
+/// the read by throwing, that may hand the inner stream less room than it was given (<see cref="Room"/>), and that
+/// tells <see cref="Failed"/> of any exception the inner stream throws.
 /// </summary>
 internal abstract class ObservedReadStream(Stream inner) : ReadOnlyStream
 {
     public override int Read(Span<byte> buffer)
     {
         buffer = buffer[..Room(buffer.Length)];
-        var read = inner.Read(buffer);
+        int read;
+        try
+        {
+            read = inner.Read(buffer);
+        }
+        catch (Exception ex)
+        {
+            Failed(ex);
+            throw;
+        }
+
         Observe(buffer[..read]);
         return read;
     }
@@ -17,7 +28,17 @@ internal abstract class ObservedReadStream(Stream inner) : ReadOnlyStream
     public override async ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default)
     {
         buffer = buffer[..Room(buffer.Length)];
-        var read = await inner.ReadAsync(buffer, cancellationToken).ConfigureAwait(false);
+        int read;
+        try
+        {
+            read = await inner.ReadAsync(buffer, cancellationToken).ConfigureAwait(false);
+        }
+        catch (Exception ex)
+        {
+            Failed(ex);
+            throw;
+        }
+
         Observe(buffer.Span[..read]);
         return read;
     }
@@ -27,4 +48,9 @@ internal abstract class ObservedReadStream(Stream inner) : ReadOnlyStream
 
     /// <summary>Sees the bytes one read brought, before the reader does.</summary>
     protected abstract void Observe(ReadOnlySpan<byte> read);
+
+    /// <summary>Sees an exception the inner stream threw, before it goes on to the reader.</summary>
+    protected virtual void Failed(Exception exception)
+    {
+    }
 }

@@ -96,6 +96,13 @@ internal static class ReadErrors
         }
     }
 
+    /// <summary>
+    /// A body that ended before the Content-Length it declared: a transfer that was cut (as SocketsHttpHandler reports
+    /// one), so never read as the value its first bytes happen to make, nor as an empty body's default.
+    /// </summary>
+    public static HttpIOException BeforeContentLength(long received, long contentLength) =>
+        new(HttpRequestError.ResponseEnded, $"{Body} ended after {received} bytes, before its Content-Length of {contentLength} bytes: the transfer was cut.");
+
     /// <summary>A body that goes on past the Content-Length it declared (the declared part was read as the whole).</summary>
     public static JsonException PastContentLength(Type type, long contentLength) =>
         new($"{Body} is not valid JSON, so it cannot be read as {TypeNames.Of(type)}: it goes on past its Content-Length of {contentLength} bytes.");

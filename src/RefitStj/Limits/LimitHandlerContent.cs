@@ -10,9 +10,10 @@ namespace RefitStj.Limits;
 /// stream reader. A reader that holds one item at a time and bounds each item may say so (<see cref="ReadByItems"/>):
 /// from then on the limit applies to each item rather than to the body, so a long stream is not cut. It adds no buffer of its own: once
 /// buffered, the base class holds the body and hands it out as any buffered content does (read in place by RefitStj).
-/// Past the limit it disposes the inner content, which ends the response on the wire, and from then on every read
-/// fails with the same <see cref="ResponseTooLargeException"/>, so a caller that retries a failed read (Refit reads
-/// again after a failed buffering) sees that error rather than a consumed stream.
+/// Past the limit it disposes the inner content, which ends the response on the wire. The body can be read once: any
+/// failure of that read (the limit, or the inner content's own: a reset connection, a body shorter than its
+/// Content-Length, a broken compressed stream) is kept, and every later read fails with it, so a caller that reads again
+/// after a failed read (Refit does, after a failed buffering) sees that error rather than the empty rest of a dead stream.
 /// </summary>
 internal sealed class LimitHandlerContent : HttpContent
 {
@@ -21,6 +22,7 @@ internal sealed class LimitHandlerContent : HttpContent
     private readonly HttpStatusCode _statusCode;
     private long _read;
     private bool _byItems;
+    private bool _opened;
     private ExceptionDispatchInfo? _failure;
 
     public LimitHandlerContent(HttpContent inner, long limit, HttpStatusCode statusCode)
@@ -75,8 +77,18 @@ internal sealed class LimitHandlerContent : HttpContent
         }
     }
 
-    /// <summary>How many of <paramref name="free"/> bytes the next read may take: one past the limit at most.</summary>
-    internal int Room(int free) => _byItems ? free : StreamBuffers.Room(free, _limit, _read);
+    /// <summary>
+    /// How many of <paramref name="free"/> bytes the next read may take: one past the limit at most. Once the body has
+    /// failed, none: it throws that failure again, on whichever stream of this content asks.
+    /// </summary>
+    internal int Room(int free)
+    {
+        _failure?.Throw();
+        return _byItems ? free : StreamBuffers.Room(free, _limit, _read);
+    }
+
+    /// <summary>Keeps a failure of the inner content's body (the first one), so that every later read fails with it too.</summary>
+    internal void Failed(Exception exception) => Keep(ExceptionDispatchInfo.Capture(exception));
 
     protected override Task SerializeToStreamAsync(Stream stream, TransportContext? context) =>
         SerializeToStreamAsync(stream, context, CancellationToken.None);
@@ -100,13 +112,13 @@ internal sealed class LimitHandlerContent : HttpContent
 
     protected override async Task<Stream> CreateContentReadStreamAsync(CancellationToken cancellationToken)
     {
-        _failure?.Throw();
+        Open();
         return new LimitHandlerReadStream(await _inner.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false), this);
     }
 
     protected override Stream CreateContentReadStream(CancellationToken cancellationToken)
     {
-        _failure?.Throw();
+        Open();
         return new LimitHandlerReadStream(_inner.ReadAsStream(cancellationToken), this);
     }
 
@@ -126,9 +138,29 @@ internal sealed class LimitHandlerContent : HttpContent
         base.Dispose(disposing);
     }
 
-    private void Fail(ResponseTooLargeException exception)
+    /// <summary>
+    /// Called for every read of the body that does not come from the base class's buffer: the inner content's stream
+    /// can be read through once, and a second stream over it would start wherever the first one stopped.
+    /// </summary>
+    private void Open()
     {
-        _failure = ExceptionDispatchInfo.Capture(exception);
+        _failure?.Throw();
+        if (_opened)
+        {
+            throw new InvalidOperationException("The response body was already read, and was not buffered: it cannot be read again.");
+        }
+
+        _opened = true;
+    }
+
+    private void Fail(ResponseTooLargeException exception) => Keep(ExceptionDispatchInfo.Capture(exception));
+
+    private void Keep(ExceptionDispatchInfo failure)
+    {
+        if (Interlocked.CompareExchange(ref _failure, failure, null) is not null)
+        {
+            return;
+        }
 
         // Not drained: disposing an unfinished response resets an HTTP/2 stream; HTTP/1.1 closes the connection (after
         // at most SocketsHttpHandler.MaxResponseDrainSize, 1 MiB by default, which it reads to keep the connection).

@@ -25,6 +25,8 @@ internal sealed class LimitHandlerReadStream : ObservedReadStream
 
     protected override void Observe(ReadOnlySpan<byte> read) => _owner.Count(read.Length);
 
+    protected override void Failed(Exception exception) => _owner.Failed(exception);
+
     protected override void Dispose(bool disposing)
     {
         if (disposing)

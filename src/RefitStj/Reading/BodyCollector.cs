@@ -67,8 +67,24 @@ internal sealed class BodyCollector<T> : Stream
         return collector;
     }
 
-    /// <summary>The value: read in place by the write that carried the whole body, else now from the bytes copied.</summary>
-    public T? ReadValue() => _read ? _value : JsonBody.Deserialize(Written, _typeInfo!, _headers);
+    /// <summary>
+    /// The value: read in place by the write that carried the whole body, else now from the bytes copied, which must be
+    /// as many as the body's declared length (fewer means the transfer was cut, whatever the bytes would read as).
+    /// </summary>
+    public T? ReadValue()
+    {
+        if (_read)
+        {
+            return _value;
+        }
+
+        if (_length < _wholeLength)
+        {
+            throw ReadErrors.BeforeContentLength(_length, _wholeLength);
+        }
+
+        return JsonBody.Deserialize(Written, _typeInfo!, _headers);
+    }
 
     public override void Write(ReadOnlySpan<byte> buffer)
     {

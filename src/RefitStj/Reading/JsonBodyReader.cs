@@ -48,7 +48,7 @@ internal static class JsonBodyReader
 
             if (!CopiesWhole(encoding, declared, maxHeld))
             {
-                return BodyStreamReader.ReadAsync(content, typeInfo, encoding, limit, maxHeld, cancellationToken);
+                return BodyStreamReader.ReadAsync(content, typeInfo, encoding, declared, limit, maxHeld, cancellationToken);
             }
 
             collector = BodyCollector<T>.Rent(typeInfo, limit, declared.GetValueOrDefault(), ServerHeaders(content));

@@ -50,10 +50,46 @@ public sealed class JsonBodyReaderTests
         content.Headers.ContentLength = long.MaxValue;
 
         var before = GC.GetAllocatedBytesForCurrentThread();
-        var person = await JsonBodyReader.ReadAsync(content, s_person, long.MaxValue, CancellationToken.None);
+        var ex = await Assert.ThrowsAsync<HttpIOException>(() => JsonBodyReader.ReadAsync(content, s_person, long.MaxValue, CancellationToken.None));
 
-        Assert.Equal(new Person("x", 1), person);
+        // 20 bytes of a body that promised long.MaxValue: a cut transfer, read in a small buffer.
+        Assert.Contains($"ended after 20 bytes, before its Content-Length of {long.MaxValue} bytes", ex.Message, StringComparison.Ordinal);
         Assert.True(GC.GetAllocatedBytesForCurrentThread() - before < 64L * 1024 * 1024);
+    }
+
+    public static TheoryData<string> ShortBodyPaths => ["held", "buffered", "streamed", "transcoded"];
+
+    [Theory]
+    [MemberData(nameof(ShortBodyPaths))]
+    public async Task Body_Ending_Before_Its_Content_Length_Is_A_Cut_Transfer_Naming_Both_Numbers_On_Every_Path(string path)
+    {
+        // What arrived is a complete list: read as if it were the whole body, it would be a wrong value, not an error.
+        var arrived = PeopleJson(20);
+        var bytes = path == "transcoded" ? Encoding.Unicode.GetBytes(Encoding.UTF8.GetString(arrived)) : arrived;
+        var declared = bytes.Length + 1000L;
+        using var content = new StreamContent(new TrickleStream(bytes, chunk: 100));
+        content.Headers.ContentLength = declared;
+        content.Headers.ContentType = new("application/json") { CharSet = path == "transcoded" ? "utf-16" : "utf-8" };
+        if (path == "buffered")
+        {
+            await content.LoadIntoBufferAsync();
+        }
+
+        var maxHeld = path == "streamed" ? 64 : JsonBodyReader.MaxHeldLength;
+        var ex = await Assert.ThrowsAsync<HttpIOException>(() => JsonBodyReader.ReadAsync(content, s_people, long.MaxValue, maxHeld, CancellationToken.None));
+
+        Assert.Equal(HttpRequestError.ResponseEnded, ex.HttpRequestError);
+        Assert.StartsWith($"The response body ended after {bytes.Length} bytes, before its Content-Length of {declared} bytes: the transfer was cut.", ex.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task Body_Of_Content_Length_Zero_Or_Chunked_And_Empty_Still_Reads_As_Default()
+    {
+        using var declaredEmpty = new StreamContent(new MemoryStream()) { Headers = { ContentLength = 0 } };
+        using var chunkedEmpty = new StreamContent(new TrickleStream([]));
+
+        Assert.Null(await JsonBodyReader.ReadAsync(declaredEmpty, s_person, long.MaxValue, CancellationToken.None));
+        Assert.Null(await JsonBodyReader.ReadAsync(chunkedEmpty, s_person, long.MaxValue, CancellationToken.None));
     }
 
     [Fact]

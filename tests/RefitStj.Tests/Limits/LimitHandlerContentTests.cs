@@ -1,0 +1,92 @@
+using System.Net;
+using System.Text;
+using System.Text.Json;
+using Refit;
+using RefitStj.Limits;
+using RefitStj.Tests.Support;
+
+namespace RefitStj.Tests.Limits;
+
+/// <summary>
+/// The body behind <see cref="ResponseSizeLimitHandler"/> is read once: a failure of that read is kept, and every later
+/// read (a second stream, a copy, a serializer after Refit's failed buffering) fails with it, never reads as empty.
+/// </summary>
+public sealed class LimitHandlerContentTests
+{
+    private static readonly byte[] s_body = Encoding.UTF8.GetBytes(
+        JsonSerializer.Serialize(Enumerable.Range(0, 200).Select(i => new Person("p" + i, i)).ToList(), StjContentSerializer.CreateDefaultOptions()));
+
+    public static TheoryData<string> Serializers => ["RefitStj", "Refit"];
+
+    [Theory]
+    [MemberData(nameof(Serializers))]
+    public async Task After_A_Failed_Buffering_Every_Read_Fails_With_The_Inner_Contents_Exception(string serializer)
+    {
+        using var content = Limited(new StreamContent(new TrickleStream(s_body, chunk: 64, failAfter: s_body.Length / 2)));
+
+        var buffering = await Assert.ThrowsAnyAsync<Exception>(() => content.LoadIntoBufferAsync());
+        var failure = Assert.IsType<IOException>(buffering is HttpRequestException ? buffering.InnerException : buffering);
+
+        // As Refit does next: the serializer reads the same content, which must not come back empty (a null value).
+        Assert.Same(failure, await Assert.ThrowsAsync<IOException>(() => Serializer(serializer).FromHttpContentAsync<List<Person>>(content)));
+        Assert.Same(failure, await Assert.ThrowsAsync<IOException>(() => content.ReadAsStreamAsync()));
+        Assert.Same(failure, Assert.IsType<HttpRequestException>(await Record.ExceptionAsync(() => content.CopyToAsync(Stream.Null))).InnerException);
+    }
+
+    [Fact]
+    public async Task A_Stream_Whose_Read_Failed_Fails_Again_Rather_Than_Ending()
+    {
+        using var content = Limited(new StreamContent(new TrickleStream(s_body, chunk: 64, failAfter: 128)));
+        var stream = await content.ReadAsStreamAsync();
+        var buffer = new byte[64];
+
+        var failure = await Assert.ThrowsAsync<IOException>(async () =>
+        {
+            while (await stream.ReadAsync(buffer) > 0)
+            {
+            }
+        });
+
+        Assert.Same(failure, await Assert.ThrowsAsync<IOException>(() => stream.ReadAsync(buffer).AsTask()));
+        Assert.Same(failure, Assert.Throws<IOException>(() => stream.Read(buffer)));
+    }
+
+    [Fact]
+    public async Task A_Body_Read_Through_Once_Cannot_Be_Read_Again_Unbuffered()
+    {
+        using var content = Limited(new StreamContent(new MemoryStream(s_body)));
+        await content.CopyToAsync(Stream.Null);
+
+        var again = await Record.ExceptionAsync(() => content.CopyToAsync(Stream.Null));
+
+        Assert.Contains("already read", Assert.IsType<InvalidOperationException>(again).Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task A_Buffered_Body_Is_Read_As_Often_As_Asked()
+    {
+        using var content = Limited(new StreamContent(new MemoryStream(s_body)));
+        await content.LoadIntoBufferAsync();
+
+        var serializer = new StjContentSerializer();
+        Assert.Equal(200, (await serializer.FromHttpContentAsync<List<Person>>(content))!.Count);
+        Assert.Equal(200, (await serializer.FromHttpContentAsync<List<Person>>(content))!.Count);
+        Assert.Equal(s_body, await content.ReadAsByteArrayAsync());
+    }
+
+    [Fact]
+    public async Task A_Cancelled_Read_Is_Kept_Too_The_Rest_Of_The_Body_Being_Unknown()
+    {
+        using var cts = new CancellationTokenSource();
+        using var content = Limited(new StreamContent(new CancelAfterReadsStream(s_body, chunk: 64, cts, cancelAt: 2)));
+
+        var cancelled = await Assert.ThrowsAnyAsync<OperationCanceledException>(() => content.LoadIntoBufferAsync(cts.Token));
+
+        Assert.Same(cancelled, await Assert.ThrowsAnyAsync<OperationCanceledException>(() => new StjContentSerializer().FromHttpContentAsync<List<Person>>(content)));
+    }
+
+    private static IHttpContentSerializer Serializer(string name) =>
+        name == "RefitStj" ? new StjContentSerializer() : new SystemTextJsonContentSerializer();
+
+    private static LimitHandlerContent Limited(HttpContent inner) => new(inner, limit: 1024 * 1024, HttpStatusCode.OK);
+}
