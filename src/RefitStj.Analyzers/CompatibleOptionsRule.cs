@@ -16,17 +16,6 @@ namespace RefitStj.Analyzers;
 /// </summary>
 internal sealed class CompatibleOptionsRule
 {
-    /// <summary>The diagnostic's ID.</summary>
-    public const string DiagnosticId = "RSTJ002";
-
-    internal static readonly DiagnosticDescriptor Rule = new(
-        DiagnosticId,
-        title: "A source-generated JsonSerializerContext does not send and read what Refit's default options do",
-        messageFormat: "'{0}' does not send and read what Refit's default options do: {1}; add the compatible options to its [JsonSourceGenerationOptions], or state an option there to keep your choice",
-        category: "Compatibility",
-        defaultSeverity: DiagnosticSeverity.Warning,
-        isEnabledByDefault: true,
-        description: "Refit's default System.Text.Json options write camelCase names, read names in any case and numbers from strings, write enums as camelCase strings and infer object values. A context's own options apply instead; where they differ, and the context's [JsonSourceGenerationOptions] states no format of its own, switching serializers changes the wire format.");
 
     private readonly KnownSymbols _known;
     private readonly ConcurrentDictionary<INamedTypeSymbol, Finding?> _findings = new(SymbolEqualityComparer.Default);
@@ -46,7 +35,7 @@ internal sealed class CompatibleOptionsRule
         {
             if (_findings.GetOrAdd(jsonContext, type => Find(type, _known)) is { } found)
             {
-                context.ReportDiagnostic(Diagnostic.Create(Rule, creation.Invocation.Syntax.GetLocation(), [found.Attribute], found.Properties, jsonContext.Name, found.Differences));
+                context.ReportDiagnostic(Diagnostic.Create(Descriptors.IncompatibleOptions, creation.Invocation.Syntax.GetLocation(), [found.Attribute], found.Properties, jsonContext.Name, found.Differences));
             }
         }
     }

@@ -33,6 +33,8 @@ internal sealed class KnownSymbols
         JsonConverterFactory = compilation.GetTypeByMetadataName("System.Text.Json.Serialization.JsonConverterFactory");
         RefitEnumConverter = compilation.GetTypeByMetadataName("RefitStj.RefitEnumConverter`1");
         RefitObjectConverter = compilation.GetTypeByMetadataName("RefitStj.RefitObjectConverter");
+        QueryConverterAttribute = compilation.GetTypeByMetadataName("Refit.QueryConverterAttribute");
+        RefitQueryConverter = compilation.GetTypeByMetadataName("Refit.SystemTextJsonQueryConverter`1");
     }
 
     public Compilation Compilation { get; }
@@ -94,6 +96,12 @@ internal sealed class KnownSymbols
 
     /// <summary>RefitStj's <c>RefitObjectConverter</c>: Refit's inference for <c>object</c> values.</summary>
     public INamedTypeSymbol? RefitObjectConverter { get; }
+
+    /// <summary>Refit's <c>[QueryConverter(typeof(...))]</c>.</summary>
+    public INamedTypeSymbol? QueryConverterAttribute { get; }
+
+    /// <summary>Refit's <c>SystemTextJsonQueryConverter&lt;T&gt;</c>: only Refit's own serializer runs it.</summary>
+    public INamedTypeSymbol? RefitQueryConverter { get; }
 
     /// <summary>The symbols, or <see langword="null"/> when RefitStj, Refit or System.Text.Json's metadata types are not referenced.</summary>
     public static KnownSymbols? Create(Compilation compilation)

@@ -44,9 +44,12 @@ internal sealed class PairingModel
     public ClientCreation? CreationOf(IInvocationOperation invocation) =>
         IsFactoryCall(invocation) ? _creations.GetOrAdd(invocation.Syntax, _ => Create(invocation)) : null;
 
-    /// <summary>What the serializer of a settings, serializer or settings-lambda operation is.</summary>
+    /// <summary>Every client creation read so far: at the compilation's end, all of them.</summary>
+    public IEnumerable<ClientCreation> Creations => _creations.Values.OfType<ClientCreation>();
+
+    /// <summary>What the serializer of a settings, serializer or settings action (lambda or method group) operation is.</summary>
     public SerializerValue SerializerOf(IOperation value) =>
-        KnownSymbols.Is(value.Type, _known.RefitSettings) ? Settings(value, 0) : Serializer(value, 0);
+        KnownSymbols.Is(value.Type, _known.RefitSettings) || IsSettingsFactory(value.Type) ? Settings(value, 0) : Serializer(value, 0);
 
     private ClientCreation? Create(IInvocationOperation invocation)
     {

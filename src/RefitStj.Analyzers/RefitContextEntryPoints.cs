@@ -57,7 +57,7 @@ internal sealed class ContextEntryPoint
     /// <summary>The <c>settings</c> or <c>settingsAction</c> argument (absent for <c>UseJsonContext</c>, whose settings are the receiver).</summary>
     public IArgumentOperation? Settings { get; }
 
-    /// <summary>The settings the context is added to: the receiver, the settings argument, or each value the settings action returns.</summary>
+    /// <summary>The settings the context is added to: the receiver, the settings argument, or the settings action (lambda or method group, which the pairing model follows).</summary>
     public ImmutableArray<IOperation> SettingsValues { get; }
 
     /// <summary>Whether the call builds Refit's own serializer from the context (RSTJ003), rather than adding it to settings (RSTJ004).</summary>
@@ -135,7 +135,7 @@ internal static class RefitContextEntryPoints
         var action = Argument(invocation, p => p.Name == "settingsAction");
         return action is null || ContextEntryPoint.Unwrap(action.Value) is ILiteralOperation or IDefaultValueOperation
             ? new ContextEntryPoint(invocation, ContextEntryPointKind.Registration, context, fallback, action, ImmutableArray<IOperation>.Empty)
-            : new ContextEntryPoint(invocation, ContextEntryPointKind.RegistrationWithSettings, context, fallback, action, ReturnedValues(action.Value));
+            : new ContextEntryPoint(invocation, ContextEntryPointKind.RegistrationWithSettings, context, fallback, action, ImmutableArray.Create(action.Value));
     }
 
     /// <summary>
@@ -167,39 +167,5 @@ internal static class RefitContextEntryPoints
         }
 
         return null;
-    }
-
-    /// <summary>What a settings lambda returns (its own returns, not those of lambdas inside it); empty for a method group or delegate value.</summary>
-    private static ImmutableArray<IOperation> ReturnedValues(IOperation action)
-    {
-        if (ContextEntryPoint.Unwrap(action) is not IDelegateCreationOperation { Target: IAnonymousFunctionOperation function })
-        {
-            return ImmutableArray<IOperation>.Empty;
-        }
-
-        var values = ImmutableArray.CreateBuilder<IOperation>();
-        var pending = new Stack<IOperation>();
-        pending.Push(function.Body);
-        while (pending.Count > 0)
-        {
-            foreach (var child in pending.Pop().ChildOperations)
-            {
-                switch (child)
-                {
-                    case IReturnOperation { ReturnedValue: { } value }:
-                        values.Add(value);
-                        break;
-                    case IReturnOperation:
-                        return ImmutableArray<IOperation>.Empty;
-                    case IAnonymousFunctionOperation or ILocalFunctionOperation:
-                        break;
-                    default:
-                        pending.Push(child);
-                        break;
-                }
-            }
-        }
-
-        return values.ToImmutable();
     }
 }

@@ -9,18 +9,6 @@ namespace RefitStj.Analyzers;
 /// </summary>
 internal static class SseItemConverters
 {
-    // RSTJ001 still: the same problem (the call will throw for want of something on the context), another thing to add.
-#pragma warning disable RS1019
-    internal static readonly DiagnosticDescriptor Rule = new(
-        ContextCoverageRule.DiagnosticId,
-        title: "A source-generated JsonSerializerContext lacks a type a Refit interface reads or writes",
-        messageFormat: "'{0}' reads 'SseItem<{1}>' through the content serializer, but '{2}' lists no SseItemConverter<{1}> and the call will throw NotSupportedException: add typeof(SseItemConverter<{1}>) to [JsonSourceGenerationOptions(Converters = ...)] on '{2}'",
-        category: "Reliability",
-        defaultSeverity: DiagnosticSeverity.Warning,
-        isEnabledByDefault: true,
-        description: "StjContentSerializer over a JsonSerializerContext reads IAsyncEnumerable<SseItem<T>> through the SseItemConverter<T> the context lists; without it the first call of that method fails.");
-#pragma warning restore RS1019
-
     /// <summary>The <c>T</c> of <c>SseItem&lt;T&gt;</c>, or <see langword="null"/> for any other type.</summary>
     public static ITypeSymbol? DataType(ITypeSymbol item, Compilation compilation) =>
         item is INamedTypeSymbol { TypeArguments.Length: 1 } named
@@ -53,7 +41,7 @@ internal static class SseItemConverters
         var dataName = display(data);
         var properties = FixProperties.MissingConverter(converter, $"SseItemConverter<{dataName}>", context);
         return Diagnostic.Create(
-            Rule, location, additionalLocations: [lastAttribute], properties: properties,
+            Descriptors.MissingSseItemConverter, location, additionalLocations: [lastAttribute], properties: properties,
             $"{serialized.Method.ContainingType.Name}.{serialized.Method.Name}", dataName, context.Name);
     }
 

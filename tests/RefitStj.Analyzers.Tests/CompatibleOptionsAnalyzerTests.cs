@@ -27,7 +27,7 @@ public sealed class CompatibleOptionsAnalyzerTests
     [Fact]
     public async Task Reports_At_The_Call_Naming_The_Context_Every_Difference_And_The_Fix()
     {
-        var expected = new DiagnosticResult(CompatibleOptionsRule.Rule)
+        var expected = new DiagnosticResult(Descriptors.IncompatibleOptions)
             .WithLocation(0)
             .WithLocation(1)
             .WithSeverity(DiagnosticSeverity.Warning)
@@ -179,5 +179,5 @@ public sealed class CompatibleOptionsAnalyzerTests
     }
 
     private static Task AnalyzeAsync(string source, params DiagnosticResult[] expected) =>
-        Verify.AnalyzerAsync(CompatibleOptionsRule.DiagnosticId, [source], OutputKind.DynamicallyLinkedLibrary, expected);
+        Verify.AnalyzerAsync(Descriptors.CompatibleOptionsId, [source], OutputKind.DynamicallyLinkedLibrary, expected);
 }
