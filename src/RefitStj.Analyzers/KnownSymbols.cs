@@ -34,6 +34,8 @@ internal sealed class KnownSymbols
         RefitEnumConverter = compilation.GetTypeByMetadataName("RefitStj.RefitEnumConverter`1");
         RefitObjectConverter = compilation.GetTypeByMetadataName("RefitStj.RefitObjectConverter");
         QueryConverterAttribute = compilation.GetTypeByMetadataName("Refit.QueryConverterAttribute");
+        RefitContentSerializer = compilation.GetTypeByMetadataName("Refit.SystemTextJsonContentSerializer");
+        StjRefitSettingsExtensions = compilation.GetTypeByMetadataName("RefitStj.StjRefitSettingsExtensions");
         RefitQueryConverter = compilation.GetTypeByMetadataName("Refit.SystemTextJsonQueryConverter`1");
     }
 
@@ -96,6 +98,12 @@ internal sealed class KnownSymbols
 
     /// <summary>RefitStj's <c>RefitObjectConverter</c>: Refit's inference for <c>object</c> values.</summary>
     public INamedTypeSymbol? RefitObjectConverter { get; }
+
+    /// <summary>Refit's own <c>SystemTextJsonContentSerializer</c>.</summary>
+    public INamedTypeSymbol? RefitContentSerializer { get; }
+
+    /// <summary>RefitStj's <c>UseStjJsonContext</c> extensions.</summary>
+    public INamedTypeSymbol? StjRefitSettingsExtensions { get; }
 
     /// <summary>Refit's <c>[QueryConverter(typeof(...))]</c>.</summary>
     public INamedTypeSymbol? QueryConverterAttribute { get; }

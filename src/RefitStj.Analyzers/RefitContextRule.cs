@@ -1,6 +1,5 @@
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
-using Microsoft.CodeAnalysis.Operations;
 
 namespace RefitStj.Analyzers;
 
@@ -8,36 +7,19 @@ namespace RefitStj.Analyzers;
 /// RSTJ003: in a project that references RefitStj, a Refit 16 call that builds Refit's own serializer from a
 /// <c>JsonSerializerContext</c> (<c>ForGenerated</c>, <c>ForJsonContext</c>, <c>AddRefitGeneratedClient</c> with a context
 /// and no settings) leaves that client off RefitStj without a word. RSTJ004: a call that adds a context to settings whose
-/// serializer is certainly RefitStj's throws <c>InvalidOperationException</c> when it runs.
+/// serializer is certainly RefitStj's throws <c>InvalidOperationException</c> when it runs. Both read the pairing model's
+/// <see cref="ContextEntryPoint"/>.
 /// </summary>
-internal sealed class RefitContextRule
+internal static class RefitContextRule
 {
-
-
-    private readonly KnownSymbols _known;
-    private readonly PairingModel _model;
-
-    public RefitContextRule(KnownSymbols known, PairingModel model)
+    /// <summary>Reports the entry point when it leaves RefitStj or throws on it.</summary>
+    public static void Report(OperationAnalysisContext context, ContextEntryPoint entryPoint)
     {
-        _known = known;
-        _model = model;
-    }
-
-    /// <summary>Reports <paramref name="invocation"/> when it is a Refit 16 context entry point that leaves RefitStj or throws on it.</summary>
-    public void Report(OperationAnalysisContext context, IInvocationOperation invocation)
-    {
-        if (RefitContextEntryPoints.Find(invocation, _known) is not { } entryPoint)
+        var descriptor = entryPoint.BuildsRefitSerializer ? Descriptors.RefitSerializer : entryPoint.Throws ? Descriptors.ContextThrows : null;
+        if (descriptor is not null)
         {
-            return;
-        }
-
-        if (entryPoint.BuildsRefitSerializer)
-        {
-            context.ReportDiagnostic(Diagnostic.Create(Descriptors.RefitSerializer, entryPoint.Location, RefitContextFix.Properties(entryPoint), entryPoint.MethodName, entryPoint.ContextName));
-        }
-        else if (RefitContextEntryPoints.Throws(entryPoint, _model))
-        {
-            context.ReportDiagnostic(Diagnostic.Create(Descriptors.ContextThrows, entryPoint.Location, RefitContextFix.Properties(entryPoint), entryPoint.MethodName, entryPoint.ContextName));
+            context.ReportDiagnostic(Diagnostic.Create(
+                descriptor, entryPoint.Invocation.Syntax.GetLocation(), RefitContextFix.Properties(entryPoint), entryPoint.MethodName, entryPoint.ContextName));
         }
     }
 }

@@ -30,16 +30,19 @@ public sealed class RefitStjAnalyzer : DiagnosticAnalyzer
                 return;
             }
 
-            var model = PairingModel.For(known);
+            var model = new PairingModel(known);
             var coverage = new ContextCoverageRule(known);
             var options = CompatibleOptionsRule.Create(known);
-            var refitContext = new RefitContextRule(known, model);
             var queryConverter = new QueryConverterRule(known);
             start.RegisterOperationAction(
                 operation =>
                 {
                     var invocation = (IInvocationOperation)operation.Operation;
-                    refitContext.Report(operation, invocation);
+                    if (model.EntryPointOf(invocation) is { } entryPoint)
+                    {
+                        RefitContextRule.Report(operation, entryPoint);
+                    }
+
                     if (model.CreationOf(invocation) is { } creation)
                     {
                         coverage.Report(operation, creation);
