@@ -1,4 +1,3 @@
-using System.Collections.Concurrent;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
@@ -23,18 +22,12 @@ internal sealed class ContextCoverageRule
     /// <summary>The same failure for the values of <c>object</c> members, which are written by their runtime type.</summary>
 
     private readonly KnownSymbols _known;
-    private readonly ConcurrentDictionary<INamedTypeSymbol, ContextCoverage?> _coverage = new(SymbolEqualityComparer.Default);
-    private readonly ConcurrentDictionary<INamedTypeSymbol, List<SerializedType>> _contracts = new(SymbolEqualityComparer.Default);
-    private readonly Lazy<HashSet<INamedTypeSymbol>> _adaptedReturnTypes;
-    private readonly Lazy<List<INamedTypeSymbol>> _concreteTypes;
-    private readonly Lazy<List<ITypeSymbol>> _objectValueTypes;
+    private readonly PairingModel _model;
 
-    public ContextCoverageRule(KnownSymbols known)
+    public ContextCoverageRule(KnownSymbols known, PairingModel model)
     {
         _known = known;
-        _adaptedReturnTypes = new(() => ReturnTypeAdapters.AdaptedReturnTypes(known));
-        _concreteTypes = new(() => RuntimeTypes.ConcreteSourceTypes(known.Compilation));
-        _objectValueTypes = new(() => RuntimeTypes.ObjectValueTypes(known.Compilation));
+        _model = model;
     }
 
     /// <summary>Reports, at the creation, each type a context the client may run on alone lacks.</summary>
@@ -49,12 +42,12 @@ internal sealed class ContextCoverageRule
     private void Report(OperationAnalysisContext context, ClientCreation creation, INamedTypeSymbol jsonContext)
     {
         var invocation = creation.Invocation;
-        if (_coverage.GetOrAdd(jsonContext, type => ContextCoverage.Read(type, _known)) is not { LastAttribute: { } lastAttribute } coverage)
+        if (_model.CoverageOf(jsonContext) is not { LastAttribute: { } lastAttribute } coverage)
         {
             return;
         }
 
-        var contract = _contracts.GetOrAdd(creation.Api, type => RefitContract.SerializedTypes(type, _known, IsAdapted));
+        var contract = _model.ContractOf(creation.Api);
         var reported = new HashSet<ITypeSymbol>(SymbolEqualityComparer.Default);
         var report = new Reporter(context, invocation, coverage, lastAttribute);
         foreach (var serialized in contract)
@@ -87,7 +80,7 @@ internal sealed class ContextCoverageRule
         var context = report.Coverage.Context;
         if (RuntimeTypes.WritesRuntimeType(body.Type, _known))
         {
-            foreach (var type in RuntimeTypes.Implementations(body.Type, _concreteTypes.Value))
+            foreach (var type in RuntimeTypes.Implementations(body.Type, _model.ConcreteSourceTypes))
             {
                 if (!report.Coverage.Covers(type) && _known.Compilation.IsSymbolAccessibleWithin(type, context) && reported.Add(type))
                 {
@@ -96,17 +89,15 @@ internal sealed class ContextCoverageRule
             }
         }
 
-        if (RuntimeTypes.ReachesObject(body.Type))
+        if (RuntimeTypes.ReachesObject(body.Type, _known))
         {
-            var missing = _objectValueTypes.Value.Where(type => !report.Coverage.Covers(type) && reported.Add(type)).ToList();
+            var missing = _model.ObjectValueTypes.Where(type => !report.Coverage.Covers(type) && reported.Add(type)).ToList();
             if (missing.Count > 0)
             {
                 report.Missing(Descriptors.MissingObjectValueTypes, missing, method, string.Join(", ", missing.Select(report.Name)));
             }
         }
     }
-
-    private bool IsAdapted(INamedTypeSymbol returnType) => _adaptedReturnTypes.Value.Contains(returnType);
 
     /// <summary>Reports at one pairing call, with what the fix needs: the types' IDs and names, the context and its last attribute.</summary>
     private sealed class Reporter

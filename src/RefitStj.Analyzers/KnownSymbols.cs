@@ -36,6 +36,12 @@ internal sealed class KnownSymbols
         QueryConverterAttribute = compilation.GetTypeByMetadataName("Refit.QueryConverterAttribute");
         RefitContentSerializer = compilation.GetTypeByMetadataName("Refit.SystemTextJsonContentSerializer");
         StjRefitSettingsExtensions = compilation.GetTypeByMetadataName("RefitStj.StjRefitSettingsExtensions");
+        SseItem = compilation.GetTypeByMetadataName("System.Net.ServerSentEvents.SseItem`1");
+        JsonIncludeAttribute = compilation.GetTypeByMetadataName("System.Text.Json.Serialization.JsonIncludeAttribute");
+        JsonIgnoreAttribute = compilation.GetTypeByMetadataName("System.Text.Json.Serialization.JsonIgnoreAttribute");
+        HttpClientFactoryExtensions = Resolve(compilation, "Refit.HttpClientFactoryExtensions", "Microsoft.Extensions.DependencyInjection.HttpClientFactoryExtensions");
+        SseItemConverter = compilation.GetTypeByMetadataName("RefitStj.SseItemConverter`1");
+        ObjectValueTypes = Resolve(compilation, "System.DateTimeOffset", "System.Guid", "System.Text.Json.JsonElement");
         RefitQueryConverter = compilation.GetTypeByMetadataName("Refit.SystemTextJsonQueryConverter`1");
     }
 
@@ -98,6 +104,22 @@ internal sealed class KnownSymbols
 
     /// <summary>RefitStj's <c>RefitObjectConverter</c>: Refit's inference for <c>object</c> values.</summary>
     public INamedTypeSymbol? RefitObjectConverter { get; }
+
+    public INamedTypeSymbol? JsonIncludeAttribute { get; }
+
+    public INamedTypeSymbol? JsonIgnoreAttribute { get; }
+
+    /// <summary>Refit.HttpClientFactory's registrations (<c>AddRefitClient</c>...), in the namespace of its version.</summary>
+    public IReadOnlyList<INamedTypeSymbol> HttpClientFactoryExtensions { get; }
+
+    /// <summary><c>SseItem&lt;T&gt;</c>: a server-sent event whose data is read as <c>T</c>.</summary>
+    public INamedTypeSymbol? SseItem { get; }
+
+    /// <summary>RefitStj's <c>SseItemConverter&lt;T&gt;</c>, which a context lists to read <c>SseItem&lt;T&gt;</c>.</summary>
+    public INamedTypeSymbol? SseItemConverter { get; }
+
+    /// <summary>DateTimeOffset, Guid and JsonElement: the types beyond the special ones an <c>object</c> value is checked for.</summary>
+    public IReadOnlyList<INamedTypeSymbol> ObjectValueTypes { get; }
 
     /// <summary>Refit's own <c>SystemTextJsonContentSerializer</c>.</summary>
     public INamedTypeSymbol? RefitContentSerializer { get; }

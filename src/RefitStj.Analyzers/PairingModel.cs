@@ -10,7 +10,7 @@ namespace RefitStj.Analyzers;
 /// expressions, declaration patterns, settings lambdas and helper methods of the compilation (<see cref="ValueFlow"/>);
 /// where the flow cannot be followed the value is <see cref="SerializerKind.Unknown"/> and no rule speaks.
 /// </summary>
-internal sealed class PairingModel
+internal sealed partial class PairingModel
 {
     // Deep enough for a helper that returns a field set from another helper; a cycle ends here as Unknown.
     private const int MaxDepth = 12;
@@ -29,6 +29,9 @@ internal sealed class PairingModel
         _known = known;
         _calls = new RefitCalls(known);
         _flow = new ValueFlow(known.Compilation);
+        _adaptedReturnTypes = new(() => ReturnTypeAdapters.AdaptedReturnTypes(known));
+        _concreteTypes = new(() => RuntimeTypes.ConcreteSourceTypes(known.Compilation));
+        _objectValueTypes = new(() => RuntimeTypes.ObjectValueTypes(known));
     }
 
     /// <summary>

@@ -75,8 +75,8 @@ internal sealed class RefitCalls
         OperationValues.Argument(invocation, p => p.Name == "allowReflectionFallback" && p.Type.SpecialType == SpecialType.System_Boolean);
 
     // Refit.HttpClientFactory's extensions, also as C# 14 extension blocks (nested in the static class).
-    private static bool IsRegistration(IMethodSymbol method) =>
+    private bool IsRegistration(IMethodSymbol method) =>
         s_registrations.Contains(method.Name)
-        && (method.ContainingType is { Name: "HttpClientFactoryExtensions" } || method.ContainingType?.ContainingType is { Name: "HttpClientFactoryExtensions" })
-        && method.ContainingNamespace?.ToDisplayString() is "Refit" or "Microsoft.Extensions.DependencyInjection";
+        && (method.ContainingType?.ContainingType ?? method.ContainingType) is { } type
+        && KnownSymbols.IsOneOf(type, _known.HttpClientFactoryExtensions);
 }

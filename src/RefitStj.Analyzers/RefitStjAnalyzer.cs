@@ -31,8 +31,8 @@ public sealed class RefitStjAnalyzer : DiagnosticAnalyzer
             }
 
             var model = new PairingModel(known);
-            var coverage = new ContextCoverageRule(known);
-            var options = CompatibleOptionsRule.Create(known);
+            var coverage = new ContextCoverageRule(known, model);
+            var options = CompatibleOptionsRule.Create(known, model);
             var queryConverter = new QueryConverterRule(known);
             start.RegisterOperationAction(
                 operation =>

@@ -10,9 +10,8 @@ namespace RefitStj.Analyzers;
 internal static class SseItemConverters
 {
     /// <summary>The <c>T</c> of <c>SseItem&lt;T&gt;</c>, or <see langword="null"/> for any other type.</summary>
-    public static ITypeSymbol? DataType(ITypeSymbol item, Compilation compilation) =>
-        item is INamedTypeSymbol { TypeArguments.Length: 1 } named
-        && SymbolEqualityComparer.Default.Equals(named.OriginalDefinition, compilation.GetTypeByMetadataName("System.Net.ServerSentEvents.SseItem`1"))
+    public static ITypeSymbol? DataType(ITypeSymbol item, KnownSymbols known) =>
+        item is INamedTypeSymbol { TypeArguments.Length: 1 } named && KnownSymbols.Is(named.OriginalDefinition, known.SseItem)
             ? named.TypeArguments[0]
             : null;
 
@@ -26,14 +25,14 @@ internal static class SseItemConverters
         if (serialized.IsBody
             || serialized.Method.ReturnType is not INamedTypeSymbol { TypeArguments.Length: 1 } stream
             || !KnownSymbols.Is(stream.OriginalDefinition, known.AsyncEnumerable)
-            || DataType(stream.TypeArguments[0], known.Compilation) is not { } data
-            || known.Compilation.GetTypeByMetadataName("RefitStj.SseItemConverter`1") is not { } definition)
+            || DataType(stream.TypeArguments[0], known) is not { } data
+            || known.SseItemConverter is not { } definition)
         {
             return null;
         }
 
         var converter = definition.Construct(data.WithNullableAnnotation(NullableAnnotation.NotAnnotated));
-        if (Lists(context, converter) || !reported.Add(converter))
+        if (Lists(context, converter, known) || !reported.Add(converter))
         {
             return null;
         }
@@ -45,11 +44,11 @@ internal static class SseItemConverters
             $"{serialized.Method.ContainingType.Name}.{serialized.Method.Name}", dataName, context.Name);
     }
 
-    private static bool Lists(INamedTypeSymbol context, INamedTypeSymbol converter)
+    private static bool Lists(INamedTypeSymbol context, INamedTypeSymbol converter, KnownSymbols known)
     {
         foreach (var attribute in context.GetAttributes())
         {
-            if (attribute.AttributeClass is not { Name: "JsonSourceGenerationOptionsAttribute" })
+            if (!KnownSymbols.Is(attribute.AttributeClass, known.JsonSourceGenerationOptionsAttribute))
             {
                 continue;
             }
