@@ -8,7 +8,7 @@ namespace RefitStj.Analyzers.Tests;
 /// RSTJ001 for <c>IAsyncEnumerable&lt;SseItem&lt;T&gt;&gt;</c>: the context must cover <c>T</c> (not <c>SseItem&lt;T&gt;</c>) and
 /// list <c>SseItemConverter&lt;T&gt;</c> among its converters; the fix adds whichever is missing.
 /// </summary>
-public sealed class SseItemCoverageTests
+public sealed class SseItemConvertersTests
 {
     private const string Stream = """[Get("/events")] IAsyncEnumerable<System.Net.ServerSentEvents.SseItem<Repo>> Events();""";
 

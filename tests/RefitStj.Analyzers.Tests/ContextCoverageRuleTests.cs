@@ -5,7 +5,7 @@ using RefitStj.Analyzers.Tests.Support;
 namespace RefitStj.Analyzers.Tests;
 
 /// <summary>The pairing: which calls tie a Refit interface to a context with certainty, and the diagnostic reported there.</summary>
-public sealed class ContextCoverageAnalyzerTests
+public sealed class ContextCoverageRuleTests
 {
     private const string GetRepo = """[Get("/repos/{id}")] Task<Repo> GetRepo(int id);""";
     private const string Serializer = "new StjContentSerializer(AppJsonContext.Default)";

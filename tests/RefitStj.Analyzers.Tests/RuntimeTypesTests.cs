@@ -9,7 +9,7 @@ namespace RefitStj.Analyzers.Tests;
 /// RSTJ001 for the types a body hands the serializer at run time: the concrete types of an interface or abstract body
 /// without polymorphism metadata, and the types <c>object</c> values are written as.
 /// </summary>
-public sealed class RuntimeTypeCoverageTests
+public sealed class RuntimeTypesTests
 {
     private const string Shapes = """
         public interface IShape { }

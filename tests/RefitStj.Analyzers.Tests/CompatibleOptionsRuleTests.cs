@@ -5,7 +5,7 @@ using RefitStj.Analyzers.Tests.Support;
 namespace RefitStj.Analyzers.Tests;
 
 /// <summary>RSTJ002: which option differences a paired context is reported for, and each explicit choice that silences one.</summary>
-public sealed class CompatibleOptionsAnalyzerTests
+public sealed class CompatibleOptionsRuleTests
 {
     private const string Names = "names are written as declared, not camelCase (PropertyNamingPolicy)";
     private const string Case = "names are read case-sensitively, so camelCase JSON reads as default values (PropertyNameCaseInsensitive)";
