@@ -3,8 +3,9 @@
 #  1. `dotnet build` must warn RSTJ003 at each of its 8 context entry points;
 #  2. as written it runs on Refit's own serializer: its transcript (every request as sent, every value read) is the
 #     reference, and its proof lines must all name Refit's serializer;
-#  3. `dotnet format analyzers` on a copy applies the package's fixes; the rebuilt copy must report no RSTJ diagnostic;
-#  4. the copy under the JIT and published with Native AOT must print the reference transcript, and proof lines that all
+#  3. `dotnet format analyzers` on a copy applies the package's fixes (RSTJ005's, Refit's query converter to RefitStj's, in
+#     a second pass); the rebuilt copy must report no RSTJ diagnostic;
+#  4. the copy under the JIT and published with Native AOT must print the reference transcript (query strings included), and proof lines that all
 #     name RefitStj (it ends a server-sent event stream at "[DONE]", where Refit's serializer throws).
 # Exits non-zero otherwise. Usage: .ci/refit16-app.sh FOLDER_WITH_THE_NUPKG
 set -uo pipefail
@@ -32,7 +33,7 @@ reported=$(grep -oE "Program.cs\([0-9]+,[0-9]+\): warning RSTJ003" "$work/writte
 echo "as written: RSTJ003 at $reported of $entry_points entry points"
 grep -oE "Program.cs\([0-9]+,[0-9]+\): warning RSTJ003: '[^']*'" "$work/written.log" | sort -u | sed 's/^/  /'
 [ "$reported" -eq "$entry_points" ] || fail "expected RSTJ003 at $entry_points entry points, found $reported"
-grep -E "(warning|error) RSTJ00[124]" "$work/written.log" | sort -u | grep . && fail "another RSTJ rule fired on the app as written"
+grep -E "(warning|error) RSTJ00[1245]" "$work/written.log" | sort -u | grep . && fail "another RSTJ rule fired on the app as written"
 
 # 2. The reference: the app as written, on Refit's own serializer, JIT.
 dotnet "$(find "$work/bin" -name RefitStj.Refit16App.dll | head -n 1)" > "$work/reference.txt" 2>&1 || fail "the app as written failed"
@@ -51,8 +52,13 @@ cat > "$fixed/Directory.Build.props" <<PROPS
   </PropertyGroup>
 </Project>
 PROPS
-dotnet format analyzers "$fixed/RefitStj.Refit16App.csproj" --diagnostics RSTJ001 RSTJ002 RSTJ003 RSTJ004 --severity info -v:diag > "$work/format.log" 2>&1 \
+dotnet format analyzers "$fixed/RefitStj.Refit16App.csproj" --diagnostics RSTJ001 RSTJ002 RSTJ003 RSTJ004 RSTJ005 --severity info -v:diag > "$work/format.log" 2>&1 \
   || { cat "$work/format.log"; fail "dotnet format analyzers exited non-zero"; }
+# RSTJ005 (Refit's query converter on RefitStj) speaks only once RSTJ003's fixes have moved the clients: a second pass.
+dotnet format analyzers "$fixed/RefitStj.Refit16App.csproj" --diagnostics RSTJ005 --severity info -v:diag > "$work/format-query.log" 2>&1 \
+  || { cat "$work/format-query.log"; fail "dotnet format analyzers (RSTJ005) exited non-zero"; }
+grep -q "typeof(StjQueryConverter<Filter>)" "$fixed/Program.cs" && ! grep -q "typeof(SystemTextJsonQueryConverter" "$fixed/Program.cs" \
+  || fail "RSTJ005's fix did not replace SystemTextJsonQueryConverter<Filter> with StjQueryConverter<Filter>"
 echo "dotnet format changed:"; diff "$app/Program.cs" "$fixed/Program.cs" | grep '^[<>]' | sed 's/^/  /'
 dotnet build "$fixed" -c Release -nodeReuse:false > "$work/fixed.log" 2>&1 || { cat "$work/fixed.log"; fail "the fixed copy did not build"; }
 if grep -qE "RSTJ[0-9]+" "$work/fixed.log"; then
@@ -69,6 +75,9 @@ echo "$aot_warnings" | grep -q "RefitStj" && fail "the Native AOT publish warns 
 "$work/aot/RefitStj.Refit16App" > "$work/aot.txt" 2>&1 || fail "the fixed app failed under Native AOT"
 
 echo "reference transcript (as written, Refit's serializer, JIT): $(transcript "$work/reference.txt" | grep -c ' received ') requests, $(transcript "$work/reference.txt" | grep -c ': read ') values read"
+queries=$(transcript "$work/reference.txt" | grep -c ' received GET [a-z.]*/search?')
+echo "reference transcript: $queries query strings from SystemTextJsonQueryConverter<T>"
+[ "$queries" -gt 0 ] || fail "the reference transcript has no query string from the query converter"
 for run in jit aot; do
   if diff -u <(transcript "$work/reference.txt") <(transcript "$work/$run.txt") > "$work/$run.diff"; then
     echo "fixed, $run: the same requests, byte for byte, and the same values as the reference"

@@ -6,21 +6,6 @@ using Microsoft.CodeAnalysis.Simplification;
 
 namespace RefitStj.Analyzers.CodeFixes;
 
-/// <summary>One context to extend: its last <c>[JsonSerializable]</c> attribute, and the types to declare after it, in order.</summary>
-internal sealed class ContextEdit
-{
-    public ContextEdit(Location lastAttribute, IReadOnlyList<string> typeIds)
-    {
-        LastAttribute = lastAttribute;
-        TypeIds = typeIds;
-    }
-
-    public Location LastAttribute { get; }
-
-    /// <summary>Documentation IDs of the types (<c>DocumentationCommentId.CreateReferenceId</c>).</summary>
-    public IReadOnlyList<string> TypeIds { get; }
-}
-
 /// <summary>
 /// Adds <c>[JsonSerializable(typeof(X))]</c> lines to contexts, each after the context's last one, in its style; and edits
 /// their options (<see cref="OptionsAttribute"/>) in the same pass, so that one fix can do both to one context.

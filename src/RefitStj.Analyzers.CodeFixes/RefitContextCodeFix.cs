@@ -3,7 +3,6 @@ using System.Composition;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CodeActions;
 using Microsoft.CodeAnalysis.CodeFixes;
-using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 
 namespace RefitStj.Analyzers.CodeFixes;
@@ -23,11 +22,13 @@ public sealed class RefitContextCodeFix : CodeFixProvider
     // The rewrites name RefitSettings (namespace Refit) and StjContentSerializer / UseStjJsonContext (namespace RefitStj).
     private static readonly (string Namespace, string Type)[] s_namespaces = [("Refit", "RefitSettings"), ("RefitStj", "StjContentSerializer")];
 
-    /// <inheritdoc/>
-    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(RefitContextRule.RefitSerializerId, RefitContextRule.ThrowsId);
+    private static readonly DocumentFixAll s_fixAll = new("Run every Refit client on RefitStj", EquivalenceKey, FixAsync);
 
     /// <inheritdoc/>
-    public override FixAllProvider GetFixAllProvider() => RefitContextFixAll.Instance;
+    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Descriptors.RefitSerializerId, Descriptors.ThrowsId);
+
+    /// <inheritdoc/>
+    public override FixAllProvider GetFixAllProvider() => s_fixAll;
 
     /// <inheritdoc/>
     public override Task RegisterCodeFixesAsync(CodeFixContext context)
@@ -36,7 +37,7 @@ public sealed class RefitContextCodeFix : CodeFixProvider
         {
             if (RefitContextFix.Read(diagnostic) is not null)
             {
-                var title = diagnostic.Id == RefitContextRule.ThrowsId ? "Add the context with UseStjJsonContext" : "Run this client on StjContentSerializer.ForContext";
+                var title = diagnostic.Id == Descriptors.ThrowsId ? "Add the context with UseStjJsonContext" : "Run this client on StjContentSerializer.ForContext";
                 context.RegisterCodeFix(
                     CodeAction.Create(title, cancellationToken => FixAsync(context.Document, [diagnostic], cancellationToken), EquivalenceKey),
                     diagnostic);
@@ -69,20 +70,8 @@ public sealed class RefitContextCodeFix : CodeFixProvider
             return document;
         }
 
-        var missing = s_namespaces
-            .Where(name => fixes.Keys.Any(invocation => !InScope(model, invocation.SpanStart, name.Namespace, name.Type)))
-            .ToList();
         var fixedRoot = root.ReplaceNodes(fixes.Keys, (original, current) => RefitContextRewrite.Apply(fixes[original], current));
-
-        // Appended after the file's last using, with the file's own line ending.
-        var endOfLine = root.DescendantTrivia().FirstOrDefault(trivia => trivia.IsKind(SyntaxKind.EndOfLineTrivia));
-        foreach (var name in missing)
-        {
-            var directive = SyntaxFactory.UsingDirective(SyntaxFactory.ParseName(" " + name.Namespace))
-                .WithTrailingTrivia(endOfLine == default ? SyntaxFactory.LineFeed : endOfLine);
-            fixedRoot = fixedRoot.AddUsings(directive);
-        }
-
+        fixedRoot = MissingUsings.Add(root, fixedRoot, model, fixes.Keys.Select(invocation => invocation.SpanStart).ToList(), s_namespaces);
         return document.WithSyntaxRoot(fixedRoot);
     }
 
@@ -96,7 +85,4 @@ public sealed class RefitContextCodeFix : CodeFixProvider
 
         return root.FindNode(span, getInnermostNodeForTie: true).AncestorsAndSelf().OfType<InvocationExpressionSyntax>().FirstOrDefault(invocation => invocation.Span == span);
     }
-
-    private static bool InScope(SemanticModel model, int position, string @namespace, string type) =>
-        model.LookupNamespacesAndTypes(position, name: type).Any(symbol => symbol.ContainingNamespace?.ToDisplayString() == @namespace);
 }

@@ -40,8 +40,4 @@ internal sealed class ClientCreation
             .Where(v => v.Kind == SerializerKind.StjOverContext && v.Context is not null && v.ContextHasAttributeOptions && !v.IsChosenFormat)
             .Select(v => v.Context!)
             .Distinct<INamedTypeSymbol>(SymbolEqualityComparer.Default);
-
-    /// <summary>The values that run on Refit's own serializer over a context, with their entry point (the Refit 16 rule reads these).</summary>
-    public IEnumerable<SerializerValue> RefitOverContext() =>
-        Serializer.Possible().Where(v => v.Kind == SerializerKind.RefitOverContext || v.EntryPoint != RefitEntryPoint.None);
 }

@@ -16,27 +16,23 @@ namespace RefitStj.Analyzers;
 /// </summary>
 internal sealed class CompatibleOptionsRule
 {
-    /// <summary>The diagnostic's ID.</summary>
-    public const string DiagnosticId = "RSTJ002";
-
-    internal static readonly DiagnosticDescriptor Rule = new(
-        DiagnosticId,
-        title: "A source-generated JsonSerializerContext does not send and read what Refit's default options do",
-        messageFormat: "'{0}' does not send and read what Refit's default options do: {1}; add the compatible options to its [JsonSourceGenerationOptions], or state an option there to keep your choice",
-        category: "Compatibility",
-        defaultSeverity: DiagnosticSeverity.Warning,
-        isEnabledByDefault: true,
-        description: "Refit's default System.Text.Json options write camelCase names, read names in any case and numbers from strings, write enums as camelCase strings and infer object values. A context's own options apply instead; where they differ, and the context's [JsonSourceGenerationOptions] states no format of its own, switching serializers changes the wire format.");
 
     private readonly KnownSymbols _known;
+    private readonly PairingModel _model;
+
+    // What each context's diagnostic says: the rule's own conclusion from the model's facts, drawn once per context.
     private readonly ConcurrentDictionary<INamedTypeSymbol, Finding?> _findings = new(SymbolEqualityComparer.Default);
 
-    private CompatibleOptionsRule(KnownSymbols known) => _known = known;
+    private CompatibleOptionsRule(KnownSymbols known, PairingModel model)
+    {
+        _known = known;
+        _model = model;
+    }
 
     /// <summary>The rule for a compilation, or <see langword="null"/> when it lacks a type the rule or its fix names.</summary>
-    public static CompatibleOptionsRule? Create(KnownSymbols known) =>
+    public static CompatibleOptionsRule? Create(KnownSymbols known, PairingModel model) =>
         known is { RefitEnumConverter: not null, RefitObjectConverter: not null, JsonConverterOfT: not null, JsonConverterFactory: not null, JsonConverterAttribute: not null, JsonSourceGenerationOptionsAttribute: not null }
-            ? new CompatibleOptionsRule(known)
+            ? new CompatibleOptionsRule(known, model)
             : null;
 
     /// <summary>Reports, at the creation, each context the client may write and read with whose options differ from Refit's.</summary>
@@ -44,22 +40,23 @@ internal sealed class CompatibleOptionsRule
     {
         foreach (var jsonContext in creation.StjContextsWithAttributeOptions())
         {
-            if (_findings.GetOrAdd(jsonContext, type => Find(type, _known)) is { } found)
+            if (_findings.GetOrAdd(jsonContext, Find) is { } found)
             {
-                context.ReportDiagnostic(Diagnostic.Create(Rule, creation.Invocation.Syntax.GetLocation(), [found.Attribute], found.Properties, jsonContext.Name, found.Differences));
+                context.ReportDiagnostic(Diagnostic.Create(Descriptors.IncompatibleOptions, creation.Invocation.Syntax.GetLocation(), [found.Attribute], found.Properties, jsonContext.Name, found.Differences));
             }
         }
     }
 
     /// <summary>What a context's diagnostic says and carries, or <see langword="null"/> when its options match Refit's where it matters.</summary>
-    private static Finding? Find(INamedTypeSymbol context, KnownSymbols known)
+    private Finding? Find(INamedTypeSymbol context)
     {
-        if (ContextCoverage.Read(context, known) is not { LastAttribute: { } lastAttribute } coverage)
+        var known = _known;
+        if (_model.CoverageOf(context) is not { LastAttribute: { } lastAttribute } coverage)
         {
             return null;
         }
 
-        var options = ContextOptions.Read(context, known);
+        var options = _model.OptionsOf(context);
         if (options.StatesOwnFormat)
         {
             return null;

@@ -1,5 +1,3 @@
-using System.Collections.Concurrent;
-using System.Collections.Immutable;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
@@ -14,58 +12,22 @@ namespace RefitStj.Analyzers;
 /// </summary>
 internal sealed class ContextCoverageRule
 {
-    /// <summary>The diagnostic's ID.</summary>
-    public const string DiagnosticId = "RSTJ001";
-
     // How the message names a type: as the code would, without the '?' of a nullable reference, which typeof refuses.
     private static readonly SymbolDisplayFormat s_typeFormat = SymbolDisplayFormat.MinimallyQualifiedFormat
         .RemoveMiscellaneousOptions(SymbolDisplayMiscellaneousOptions.IncludeNullableReferenceTypeModifier);
 
-    internal static readonly DiagnosticDescriptor Rule = new(
-        DiagnosticId,
-        title: "A source-generated JsonSerializerContext lacks a type a Refit interface reads or writes",
-        messageFormat: "'{0}' {1} '{2}' through the content serializer, but '{3}' has no metadata for it and the call will throw NotSupportedException: add [JsonSerializable(typeof({2}))] to '{3}'",
-        category: "Reliability",
-        defaultSeverity: DiagnosticSeverity.Warning,
-        isEnabledByDefault: true,
-        description: "StjContentSerializer over a JsonSerializerContext uses only that context's metadata. A type a Refit method reads or writes that the context neither declares with [JsonSerializable] nor reaches from a declared type fails at the first call of that method.");
 
     /// <summary>The same failure for the runtime type of an interface or abstract body, which the declared type does not name.</summary>
-    internal static readonly DiagnosticDescriptor RuntimeTypeRule = new(
-        DiagnosticId,
-        title: "A source-generated JsonSerializerContext lacks a type a Refit interface writes at run time",
-        messageFormat: "'{0}' writes its '{1}' body by the runtime type, but '{3}' has no metadata for '{2}', one of its implementations in this compilation: sending one throws NotSupportedException; add [JsonSerializable(typeof({2}))] to '{3}' (or [JsonDerivedType] to '{1}')",
-        category: "Reliability",
-        defaultSeverity: DiagnosticSeverity.Warning,
-        isEnabledByDefault: true,
-        description: "RefitStj writes an interface or abstract body without polymorphism metadata by its runtime type, which needs metadata of its own: each concrete type the compilation declares for it must be in the context.");
 
     /// <summary>The same failure for the values of <c>object</c> members, which are written by their runtime type.</summary>
-    internal static readonly DiagnosticDescriptor ObjectValueRule = new(
-        DiagnosticId,
-        title: "A source-generated JsonSerializerContext lacks the types object values are written as",
-        messageFormat: "'{0}' writes 'object' values by their runtime type, but '{2}' has no metadata for {1}: sending such a value throws NotSupportedException; add [JsonSerializable(typeof(T))] for each to '{2}'",
-        category: "Reliability",
-        defaultSeverity: DiagnosticSeverity.Warning,
-        isEnabledByDefault: true,
-        description: "An object value (a property, element or dictionary value of type object) is written by its runtime type, which needs metadata in the context: bool, int, long, double, decimal, string, DateTime, DateTimeOffset, Guid and JsonElement (what Refit's object inference reads values as) are checked.");
-
-    /// <summary>Every descriptor of RSTJ001.</summary>
-    public static ImmutableArray<DiagnosticDescriptor> Descriptors { get; } = ImmutableArray.Create(Rule, RuntimeTypeRule, ObjectValueRule, SseItemConverters.Rule);
 
     private readonly KnownSymbols _known;
-    private readonly ConcurrentDictionary<INamedTypeSymbol, ContextCoverage?> _coverage = new(SymbolEqualityComparer.Default);
-    private readonly ConcurrentDictionary<INamedTypeSymbol, List<SerializedType>> _contracts = new(SymbolEqualityComparer.Default);
-    private readonly Lazy<HashSet<INamedTypeSymbol>> _adaptedReturnTypes;
-    private readonly Lazy<List<INamedTypeSymbol>> _concreteTypes;
-    private readonly Lazy<List<ITypeSymbol>> _objectValueTypes;
+    private readonly PairingModel _model;
 
-    public ContextCoverageRule(KnownSymbols known)
+    public ContextCoverageRule(KnownSymbols known, PairingModel model)
     {
         _known = known;
-        _adaptedReturnTypes = new(() => ReturnTypeAdapters.AdaptedReturnTypes(known));
-        _concreteTypes = new(() => RuntimeTypes.ConcreteSourceTypes(known.Compilation));
-        _objectValueTypes = new(() => RuntimeTypes.ObjectValueTypes(known.Compilation));
+        _model = model;
     }
 
     /// <summary>Reports, at the creation, each type a context the client may run on alone lacks.</summary>
@@ -80,12 +42,12 @@ internal sealed class ContextCoverageRule
     private void Report(OperationAnalysisContext context, ClientCreation creation, INamedTypeSymbol jsonContext)
     {
         var invocation = creation.Invocation;
-        if (_coverage.GetOrAdd(jsonContext, type => ContextCoverage.Read(type, _known)) is not { LastAttribute: { } lastAttribute } coverage)
+        if (_model.CoverageOf(jsonContext) is not { LastAttribute: { } lastAttribute } coverage)
         {
             return;
         }
 
-        var contract = _contracts.GetOrAdd(creation.Api, type => RefitContract.SerializedTypes(type, _known, IsAdapted));
+        var contract = _model.ContractOf(creation.Api);
         var reported = new HashSet<ITypeSymbol>(SymbolEqualityComparer.Default);
         var report = new Reporter(context, invocation, coverage, lastAttribute);
         foreach (var serialized in contract)
@@ -98,7 +60,7 @@ internal sealed class ContextCoverageRule
 
             if (!coverage.Covers(serialized.Type) && reported.Add(serialized.Type))
             {
-                report.Missing(Rule, [serialized.Type], $"{serialized.Method.ContainingType.Name}.{serialized.Method.Name}", serialized.IsBody ? "writes" : "reads", report.Name(serialized.Type));
+                report.Missing(Descriptors.MissingType, [serialized.Type], $"{serialized.Method.ContainingType.Name}.{serialized.Method.Name}", serialized.IsBody ? "writes" : "reads", report.Name(serialized.Type));
             }
         }
 
@@ -118,26 +80,24 @@ internal sealed class ContextCoverageRule
         var context = report.Coverage.Context;
         if (RuntimeTypes.WritesRuntimeType(body.Type, _known))
         {
-            foreach (var type in RuntimeTypes.Implementations(body.Type, _concreteTypes.Value))
+            foreach (var type in RuntimeTypes.Implementations(body.Type, _model.ConcreteSourceTypes))
             {
                 if (!report.Coverage.Covers(type) && _known.Compilation.IsSymbolAccessibleWithin(type, context) && reported.Add(type))
                 {
-                    report.Missing(RuntimeTypeRule, [type], method, report.Name(body.Type), report.Name(type));
+                    report.Missing(Descriptors.MissingRuntimeType, [type], method, report.Name(body.Type), report.Name(type));
                 }
             }
         }
 
-        if (RuntimeTypes.ReachesObject(body.Type))
+        if (RuntimeTypes.ReachesObject(body.Type, _known))
         {
-            var missing = _objectValueTypes.Value.Where(type => !report.Coverage.Covers(type) && reported.Add(type)).ToList();
+            var missing = _model.ObjectValueTypes.Where(type => !report.Coverage.Covers(type) && reported.Add(type)).ToList();
             if (missing.Count > 0)
             {
-                report.Missing(ObjectValueRule, missing, method, string.Join(", ", missing.Select(report.Name)));
+                report.Missing(Descriptors.MissingObjectValueTypes, missing, method, string.Join(", ", missing.Select(report.Name)));
             }
         }
     }
-
-    private bool IsAdapted(INamedTypeSymbol returnType) => _adaptedReturnTypes.Value.Contains(returnType);
 
     /// <summary>Reports at one pairing call, with what the fix needs: the types' IDs and names, the context and its last attribute.</summary>
     private sealed class Reporter

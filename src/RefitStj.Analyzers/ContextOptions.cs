@@ -1,3 +1,4 @@
+using System.Collections.Immutable;
 using Microsoft.CodeAnalysis;
 
 namespace RefitStj.Analyzers;
@@ -19,18 +20,19 @@ internal sealed class ContextOptions
 
     private ContextOptions(HashSet<string> stated, HashSet<ITypeSymbol> convertedTypes, bool enumsChosen, bool ownFormat, Location? attribute)
     {
-        Stated = stated;
+        // Frozen: the model shares one instance between rules that run concurrently.
+        Stated = stated.ToImmutableHashSet(StringComparer.Ordinal);
         StatesOwnFormat = ownFormat;
-        ConvertedTypes = convertedTypes;
+        ConvertedTypes = convertedTypes.ToImmutableHashSet<ITypeSymbol>(SymbolEqualityComparer.Default);
         EnumsChosen = enumsChosen;
         Attribute = attribute;
     }
 
     /// <summary>The options the attribute sets, by name; a <c>JsonSerializerDefaults</c> argument sets the three it governs.</summary>
-    public HashSet<string> Stated { get; }
+    public ImmutableHashSet<string> Stated { get; }
 
     /// <summary>The types a converter in <c>Converters</c> handles: <c>T</c> of a <c>JsonConverter&lt;T&gt;</c>, the type arguments of a generic factory.</summary>
-    public HashSet<ITypeSymbol> ConvertedTypes { get; }
+    public ImmutableHashSet<ITypeSymbol> ConvertedTypes { get; }
 
     /// <summary>
     /// Whether the user chose how every enum is written: <c>UseStringEnumConverter</c> stated, or a non-generic converter

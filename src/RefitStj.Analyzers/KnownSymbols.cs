@@ -33,6 +33,16 @@ internal sealed class KnownSymbols
         JsonConverterFactory = compilation.GetTypeByMetadataName("System.Text.Json.Serialization.JsonConverterFactory");
         RefitEnumConverter = compilation.GetTypeByMetadataName("RefitStj.RefitEnumConverter`1");
         RefitObjectConverter = compilation.GetTypeByMetadataName("RefitStj.RefitObjectConverter");
+        QueryConverterAttribute = compilation.GetTypeByMetadataName("Refit.QueryConverterAttribute");
+        RefitContentSerializer = compilation.GetTypeByMetadataName("Refit.SystemTextJsonContentSerializer");
+        StjRefitSettingsExtensions = compilation.GetTypeByMetadataName("RefitStj.StjRefitSettingsExtensions");
+        SseItem = compilation.GetTypeByMetadataName("System.Net.ServerSentEvents.SseItem`1");
+        JsonIncludeAttribute = compilation.GetTypeByMetadataName("System.Text.Json.Serialization.JsonIncludeAttribute");
+        JsonIgnoreAttribute = compilation.GetTypeByMetadataName("System.Text.Json.Serialization.JsonIgnoreAttribute");
+        HttpClientFactoryExtensions = Resolve(compilation, "Refit.HttpClientFactoryExtensions", "Microsoft.Extensions.DependencyInjection.HttpClientFactoryExtensions");
+        SseItemConverter = compilation.GetTypeByMetadataName("RefitStj.SseItemConverter`1");
+        ObjectValueTypes = Resolve(compilation, "System.DateTimeOffset", "System.Guid", "System.Text.Json.JsonElement");
+        RefitQueryConverter = compilation.GetTypeByMetadataName("Refit.SystemTextJsonQueryConverter`1");
     }
 
     public Compilation Compilation { get; }
@@ -94,6 +104,34 @@ internal sealed class KnownSymbols
 
     /// <summary>RefitStj's <c>RefitObjectConverter</c>: Refit's inference for <c>object</c> values.</summary>
     public INamedTypeSymbol? RefitObjectConverter { get; }
+
+    public INamedTypeSymbol? JsonIncludeAttribute { get; }
+
+    public INamedTypeSymbol? JsonIgnoreAttribute { get; }
+
+    /// <summary>Refit.HttpClientFactory's registrations (<c>AddRefitClient</c>...), in the namespace of its version.</summary>
+    public IReadOnlyList<INamedTypeSymbol> HttpClientFactoryExtensions { get; }
+
+    /// <summary><c>SseItem&lt;T&gt;</c>: a server-sent event whose data is read as <c>T</c>.</summary>
+    public INamedTypeSymbol? SseItem { get; }
+
+    /// <summary>RefitStj's <c>SseItemConverter&lt;T&gt;</c>, which a context lists to read <c>SseItem&lt;T&gt;</c>.</summary>
+    public INamedTypeSymbol? SseItemConverter { get; }
+
+    /// <summary>DateTimeOffset, Guid and JsonElement: the types beyond the special ones an <c>object</c> value is checked for.</summary>
+    public IReadOnlyList<INamedTypeSymbol> ObjectValueTypes { get; }
+
+    /// <summary>Refit's own <c>SystemTextJsonContentSerializer</c>.</summary>
+    public INamedTypeSymbol? RefitContentSerializer { get; }
+
+    /// <summary>RefitStj's <c>UseStjJsonContext</c> extensions.</summary>
+    public INamedTypeSymbol? StjRefitSettingsExtensions { get; }
+
+    /// <summary>Refit's <c>[QueryConverter(typeof(...))]</c>.</summary>
+    public INamedTypeSymbol? QueryConverterAttribute { get; }
+
+    /// <summary>Refit's <c>SystemTextJsonQueryConverter&lt;T&gt;</c>: only Refit's own serializer runs it.</summary>
+    public INamedTypeSymbol? RefitQueryConverter { get; }
 
     /// <summary>The symbols, or <see langword="null"/> when RefitStj, Refit or System.Text.Json's metadata types are not referenced.</summary>
     public static KnownSymbols? Create(Compilation compilation)

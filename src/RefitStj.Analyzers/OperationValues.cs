@@ -4,7 +4,7 @@ using Microsoft.CodeAnalysis.Operations;
 
 namespace RefitStj.Analyzers;
 
-/// <summary>Reading values out of operations as the pairing model needs them: a call's argument by parameter, a settings' serializer.</summary>
+/// <summary>Reading values out of operations as the pairing model needs them: a call's argument by parameter, a settings' serializer, a value without its conversions.</summary>
 internal static class OperationValues
 {
     /// <summary>The serializer a <c>new RefitSettings(...)</c> is given: the initializer's last <c>ContentSerializer</c>, else the constructor's.</summary>
@@ -30,9 +30,10 @@ internal static class OperationValues
         return serializer;
     }
 
+    /// <summary>The argument for the parameter <paramref name="parameter"/> accepts, written or not.</summary>
     // By parameter, not position: extension calls count their receiver, and named arguments may come in any order.
-    public static IOperation? ArgumentOf(IInvocationOperation invocation, Func<IParameterSymbol, bool> parameter) =>
-        invocation.Arguments.FirstOrDefault(a => a.Parameter is { } p && parameter(p) && a.ArgumentKind == ArgumentKind.Explicit)?.Value;
+    public static IArgumentOperation? Argument(IInvocationOperation invocation, Func<IParameterSymbol, bool> parameter) =>
+        invocation.Arguments.FirstOrDefault(a => a.Parameter is { } p && parameter(p));
 
     public static IOperation Unwrap(IOperation operation)
     {

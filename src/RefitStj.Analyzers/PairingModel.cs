@@ -1,6 +1,4 @@
 using System.Collections.Concurrent;
-using System.Collections.Immutable;
-using System.Runtime.CompilerServices;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Operations;
 
@@ -12,41 +10,52 @@ namespace RefitStj.Analyzers;
 /// expressions, declaration patterns, settings lambdas and helper methods of the compilation (<see cref="ValueFlow"/>);
 /// where the flow cannot be followed the value is <see cref="SerializerKind.Unknown"/> and no rule speaks.
 /// </summary>
-internal sealed class PairingModel
+internal sealed partial class PairingModel
 {
     // Deep enough for a helper that returns a field set from another helper; a cycle ends here as Unknown.
     private const int MaxDepth = 12;
 
-    private static readonly ConditionalWeakTable<Compilation, PairingModel> s_models = new();
-    private static readonly ImmutableHashSet<string> s_restServiceFactories = ImmutableHashSet.Create(StringComparer.Ordinal, "For", "ForGenerated");
-    private static readonly ImmutableHashSet<string> s_registrations = ImmutableHashSet.Create(
-        StringComparer.Ordinal, "AddRefitClient", "AddRefitGeneratedClient", "AddKeyedRefitClient", "AddKeyedRefitGeneratedClient");
+    // Refit's own serializer, wherever the code does not say otherwise: one value for all of them.
+    private static readonly SerializerValue s_refitOwn = new(SerializerKind.RefitOwn);
 
     private readonly KnownSymbols _known;
+    private readonly RefitCalls _calls;
     private readonly ValueFlow _flow;
-    private readonly INamedTypeSymbol? _refitSerializer;
     private readonly ConcurrentDictionary<SyntaxNode, ClientCreation?> _creations = new();
 
-    private PairingModel(KnownSymbols known)
+    /// <summary>The model of the compilation <paramref name="known"/> was resolved in, made once at its start.</summary>
+    public PairingModel(KnownSymbols known)
     {
         _known = known;
+        _calls = new RefitCalls(known);
         _flow = new ValueFlow(known.Compilation);
-        _refitSerializer = known.Compilation.GetTypeByMetadataName("Refit.SystemTextJsonContentSerializer");
+        _adaptedReturnTypes = new(() => ReturnTypeAdapters.AdaptedReturnTypes(known));
+        _concreteTypes = new(() => RuntimeTypes.ConcreteSourceTypes(known.Compilation));
+        _objectValueTypes = new(() => RuntimeTypes.ObjectValueTypes(known));
     }
-
-    /// <summary>The compilation's one model: every analyzer of the compilation reads the same creations.</summary>
-    public static PairingModel For(KnownSymbols known) => s_models.GetValue(known.Compilation, _ => new PairingModel(known));
 
     /// <summary>
     /// The client <paramref name="invocation"/> creates, or <see langword="null"/> when it creates none with a known
     /// interface; kept per call (factory calls only), so that a second analyzer reading the model finds it made.
     /// </summary>
     public ClientCreation? CreationOf(IInvocationOperation invocation) =>
-        IsFactoryCall(invocation) ? _creations.GetOrAdd(invocation.Syntax, _ => Create(invocation)) : null;
+        _calls.IsFactoryCall(invocation) ? _creations.GetOrAdd(invocation.Syntax, _ => Create(invocation)) : null;
 
-    /// <summary>What the serializer of a settings, serializer or settings-lambda operation is.</summary>
+    /// <summary>
+    /// The Refit 16 context entry point <paramref name="invocation"/> calls, with the serializer of the settings it adds the
+    /// context to (RSTJ003 and RSTJ004 read it), or <see langword="null"/> for any other call.
+    /// </summary>
+    public ContextEntryPoint? EntryPointOf(IInvocationOperation invocation) =>
+        _calls.EntryPointOf(invocation) is var (kind, context, fallback, settings, settingsValue)
+            ? new ContextEntryPoint(invocation, kind, context, fallback, settings, settingsValue is null ? SerializerValue.Unknown : SerializerOf(settingsValue))
+            : null;
+
+    /// <summary>Every client creation read so far: at the compilation's end, all of them.</summary>
+    public IEnumerable<ClientCreation> Creations => _creations.Values.OfType<ClientCreation>();
+
+    /// <summary>What the serializer of a settings, serializer or settings action (lambda or method group) operation is.</summary>
     public SerializerValue SerializerOf(IOperation value) =>
-        KnownSymbols.Is(value.Type, _known.RefitSettings) ? Settings(value, 0) : Serializer(value, 0);
+        KnownSymbols.Is(value.Type, _known.RefitSettings) || IsSettingsFactory(value.Type) ? Settings(value, 0) : Serializer(value, 0);
 
     private ClientCreation? Create(IInvocationOperation invocation)
     {
@@ -76,37 +85,19 @@ internal sealed class PairingModel
             }
         }
 
-        var serializer = settings is null ? RefitDefault(invocation) : Settings(settings, 0);
+        // Refit 16's entry points over a context run on Refit's own serializer, or throw where the settings are RefitStj's.
+        var serializer = settings is null ? s_refitOwn : Settings(settings, 0);
         if (context is not null)
         {
-            var generated = KnownSymbols.Is(invocation.TargetMethod.ContainingType, _known.RestService);
-            serializer = settings is null
-                ? OverContext(SerializerKind.RefitOverContext, invocation, context, fallback, 0, generated ? RefitEntryPoint.ForGenerated : RefitEntryPoint.AddRefitGeneratedClient)
-                : OverContext(SerializerKind.RefitOverContext, invocation, context, fallback, 0, generated ? RefitEntryPoint.ForGeneratedWithSettings : RefitEntryPoint.AddRefitGeneratedClientWithSettings, serializer);
+            serializer = OverContext(SerializerKind.RefitOverContext, context, fallback, 0);
         }
 
         return new ClientCreation(invocation, api, serializer);
     }
 
-    private bool IsFactoryCall(IInvocationOperation invocation)
-    {
-        var method = invocation.TargetMethod;
-        if (KnownSymbols.Is(method.ContainingType, _known.RestService))
-        {
-            return s_restServiceFactories.Contains(method.Name);
-        }
-
-        // Refit.HttpClientFactory's extensions, also as C# 14 extension blocks (nested in the static class).
-        return s_registrations.Contains(method.Name)
-            && (method.ContainingType is { Name: "HttpClientFactoryExtensions" } || method.ContainingType?.ContainingType is { Name: "HttpClientFactoryExtensions" })
-            && method.ContainingNamespace?.ToDisplayString() is "Refit" or "Microsoft.Extensions.DependencyInjection";
-    }
-
     /// <summary><c>Func&lt;IServiceProvider, RefitSettings?&gt;</c>: Refit.HttpClientFactory's settings action.</summary>
     private bool IsSettingsFactory(ITypeSymbol? type) =>
         type is INamedTypeSymbol { TypeKind: TypeKind.Delegate, DelegateInvokeMethod: { } invoke } && KnownSymbols.Is(invoke.ReturnType, _known.RefitSettings);
-
-    private static SerializerValue RefitDefault(IOperation source) => new(SerializerKind.RefitOwn, source, null);
 
     /// <summary>The serializer of a <c>RefitSettings</c> value (or of a settings action: what its body returns).</summary>
     private SerializerValue Settings(IOperation value, int depth)
@@ -120,19 +111,19 @@ internal sealed class PairingModel
         switch (value)
         {
             case IDelegateCreationOperation { Target: IAnonymousFunctionOperation lambda }:
-                return ValueFlow.Returns(lambda.Body) is { } returned ? SerializerValue.Choose(value, returned.Select(r => Settings(r, depth + 1))) : SerializerValue.Unknown;
+                return ValueFlow.Returns(lambda.Body) is { } returned ? SerializerValue.Choose(returned.Select(r => Settings(r, depth + 1))) : SerializerValue.Unknown;
             case IDelegateCreationOperation { Target: IMethodReferenceOperation { Method: var method } }:
-                return _flow.Returns(method) is { } results ? SerializerValue.Choose(value, results.Select(r => Settings(r, depth + 1))) : SerializerValue.Unknown;
+                return _flow.Returns(method) is { } results ? SerializerValue.Choose(results.Select(r => Settings(r, depth + 1))) : SerializerValue.Unknown;
             case ILiteralOperation { ConstantValue: { HasValue: true, Value: null } } or IDefaultValueOperation:
-                return RefitDefault(value);
+                return s_refitOwn;
             case IObjectCreationOperation creation when KnownSymbols.Is(creation.Type, _known.RefitSettings):
-                return OperationValues.SerializerGivenTo(creation) is { } serializer ? Serializer(serializer, depth + 1) : RefitDefault(value);
+                return OperationValues.SerializerGivenTo(creation) is { } serializer ? Serializer(serializer, depth + 1) : s_refitOwn;
             case IInvocationOperation invocation when KnownSymbols.Is(invocation.TargetMethod.ContainingType, _known.RefitSettings) && invocation.TargetMethod.Name == "ForJsonContext":
-                return OverContext(SerializerKind.RefitOverContext, invocation, ContextArgument(invocation), FallbackArgument(invocation), depth, RefitEntryPoint.ForJsonContext);
-            case IInvocationOperation { Instance: { } settings } invocation when KnownSymbols.Is(invocation.TargetMethod.ContainingType, _known.RefitSettings) && invocation.TargetMethod.Name == "UseJsonContext":
-                return OverContext(SerializerKind.RefitOverContext, invocation, ContextArgument(invocation), FallbackArgument(invocation), depth, RefitEntryPoint.UseJsonContext, Settings(settings, depth + 1));
-            case IInvocationOperation invocation when invocation.TargetMethod is { Name: "UseStjJsonContext", ContainingType.Name: "StjRefitSettingsExtensions", Parameters.Length: >= 2 }:
-                return new SerializerValue(SerializerKind.StjGivenOptions, invocation, ContextOf(ContextArgument(invocation), depth)?.Type) { Base = SettingsArgument(invocation) is { } given ? Settings(given, depth + 1) : SerializerValue.Unknown };
+                return OverContext(SerializerKind.RefitOverContext, ContextArgument(invocation), FallbackArgument(invocation), depth);
+            case IInvocationOperation { Instance: not null } invocation when KnownSymbols.Is(invocation.TargetMethod.ContainingType, _known.RefitSettings) && invocation.TargetMethod.Name == "UseJsonContext":
+                return OverContext(SerializerKind.RefitOverContext, ContextArgument(invocation), FallbackArgument(invocation), depth);
+            case IInvocationOperation invocation when invocation.TargetMethod is { Name: "UseStjJsonContext", Parameters.Length: >= 2 } && KnownSymbols.Is(invocation.TargetMethod.ContainingType, _known.StjRefitSettingsExtensions):
+                return new SerializerValue(SerializerKind.StjGivenOptions);
             default:
                 return Follow(value, depth, Settings, settings: true);
         }
@@ -152,51 +143,44 @@ internal sealed class PairingModel
             case IObjectCreationOperation { Constructor: { } constructor } creation when KnownSymbols.Is(creation.Type, _known.StjContentSerializer):
                 if (constructor.Parameters.Length == 0)
                 {
-                    return new SerializerValue(SerializerKind.StjReflection, value, null);
+                    return new SerializerValue(SerializerKind.StjReflection);
                 }
 
                 return KnownSymbols.Is(constructor.Parameters[0].Type, _known.JsonSerializerContext)
-                    ? OverContext(SerializerKind.StjOverContext, value, creation.Arguments[0].Value, null, depth, RefitEntryPoint.None)
-                    : new SerializerValue(SerializerKind.StjGivenOptions, value, null);
+                    ? OverContext(SerializerKind.StjOverContext, creation.Arguments[0].Value, null, depth)
+                    : new SerializerValue(SerializerKind.StjGivenOptions);
             case IObjectCreationOperation creation when creation.Type?.ContainingNamespace?.ToDisplayString() == "Refit":
-                return RefitDefault(value);
+                return s_refitOwn;
             case IInvocationOperation invocation when KnownSymbols.Is(invocation.TargetMethod.ContainingType, _known.StjContentSerializer):
                 return invocation.TargetMethod.Name switch
                 {
-                    "ForContext" when invocation.TargetMethod.IsStatic => OverContext(SerializerKind.StjOverContext, invocation, ContextArgument(invocation), FallbackArgument(invocation), depth, RefitEntryPoint.None, chosen: true),
-                    "WithContext" when invocation.Instance is { } instance => new SerializerValue(SerializerKind.StjGivenOptions, invocation, ContextOf(ContextArgument(invocation), depth)?.Type) { Base = Serializer(instance, depth + 1) },
-                    "CreateWithResolver" => new SerializerValue(SerializerKind.StjGivenOptions, invocation, null),
+                    "ForContext" when invocation.TargetMethod.IsStatic => OverContext(SerializerKind.StjOverContext, ContextArgument(invocation), FallbackArgument(invocation), depth, chosen: true),
+                    "WithContext" when invocation.Instance is not null => new SerializerValue(SerializerKind.StjGivenOptions),
+                    "CreateWithResolver" => new SerializerValue(SerializerKind.StjGivenOptions),
                     _ => Follow(value, depth, Serializer, settings: false),
                 };
-            case IInvocationOperation invocation when KnownSymbols.Is(invocation.TargetMethod.ContainingType, _refitSerializer) && invocation.TargetMethod.Name == "ForContext":
-                return OverContext(SerializerKind.RefitOverContext, invocation, ContextArgument(invocation), FallbackArgument(invocation), depth, RefitEntryPoint.SerializerForContext);
+            case IInvocationOperation invocation when KnownSymbols.Is(invocation.TargetMethod.ContainingType, _known.RefitContentSerializer) && invocation.TargetMethod.Name == "ForContext":
+                return OverContext(SerializerKind.RefitOverContext, ContextArgument(invocation), FallbackArgument(invocation), depth);
             default:
                 var followed = Follow(value, depth, Serializer, settings: false);
 
                 // Its type still says it is RefitStj's, though not over what.
                 return followed.Kind == SerializerKind.Unknown && KnownSymbols.DerivesFrom(value.Type, _known.StjContentSerializer)
-                    ? new SerializerValue(SerializerKind.StjUnfollowed, value, null)
+                    ? new SerializerValue(SerializerKind.StjUnfollowed)
                     : followed;
         }
     }
 
     /// <summary>A serializer over the context <paramref name="context"/> evaluates to, or <see cref="SerializerValue.Unknown"/>.</summary>
-    private SerializerValue OverContext(
-        SerializerKind kind, IOperation source, IOperation? context, IOperation? fallback, int depth, RefitEntryPoint entryPoint, SerializerValue? baseValue = null, bool chosen = false)
+    private SerializerValue OverContext(SerializerKind kind, IOperation? context, IOperation? fallback, int depth, bool chosen = false)
     {
         if (context is null || ContextOf(context, depth) is not { } found)
         {
             return SerializerValue.Unknown;
         }
 
-        return new SerializerValue(kind, source, found.Type)
-        {
-            ContextHasAttributeOptions = found.AttributeOptions,
-            IsChosenFormat = chosen,
-            MayFallBack = fallback is not null && OperationValues.Unwrap(fallback).ConstantValue is not { HasValue: true, Value: false },
-            EntryPoint = entryPoint,
-            Base = baseValue,
-        };
+        var mayFallBack = fallback is not null && OperationValues.Unwrap(fallback).ConstantValue is not { HasValue: true, Value: false };
+        return new SerializerValue(kind, found.Type, found.AttributeOptions, chosen, mayFallBack);
     }
 
     /// <summary>
@@ -233,23 +217,23 @@ internal sealed class PairingModel
         switch (value)
         {
             case IConditionalOperation { WhenFalse: { } whenFalse } conditional:
-                return SerializerValue.Choose(value, [evaluate(conditional.WhenTrue, next), evaluate(whenFalse, next)]);
+                return SerializerValue.Choose([evaluate(conditional.WhenTrue, next), evaluate(whenFalse, next)]);
             case ICoalesceOperation coalesce:
-                return SerializerValue.Choose(value, [evaluate(coalesce.Value, next), evaluate(coalesce.WhenNull, next)]);
+                return SerializerValue.Choose([evaluate(coalesce.Value, next), evaluate(coalesce.WhenNull, next)]);
             case ICoalesceAssignmentOperation assignment:
-                return SerializerValue.Choose(value, [evaluate(assignment.Target, next), evaluate(assignment.Value, next)]);
+                return SerializerValue.Choose([evaluate(assignment.Target, next), evaluate(assignment.Value, next)]);
             case ISwitchExpressionOperation switchExpression:
-                return SerializerValue.Choose(value, switchExpression.Arms.Select(arm => evaluate(arm.Value, next)));
+                return SerializerValue.Choose(switchExpression.Arms.Select(arm => evaluate(arm.Value, next)));
             case ILocalReferenceOperation { Local: var local }:
                 return Written(ValueFlow.OfLocal(local, value), next, evaluate, settings);
             case IPropertyReferenceOperation { Property: var property } when !ValueFlow.IsAutoProperty(property):
                 return property.GetMethod is { } getter && _flow.Returns(getter) is { } returned
-                    ? SerializerValue.Choose(value, returned.Select(r => evaluate(r, next)))
+                    ? SerializerValue.Choose(returned.Select(r => evaluate(r, next)))
                     : SerializerValue.Unknown;
             case IFieldReferenceOperation or IPropertyReferenceOperation:
                 return Written(MemberWrites(((IMemberReferenceOperation)value).Member), next, evaluate, settings);
             case IInvocationOperation { TargetMethod: var method } when method.Locations.Any(l => l.IsInSource):
-                return _flow.Returns(method) is { } results ? SerializerValue.Choose(value, results.Select(r => evaluate(r, next))) : SerializerValue.Unknown;
+                return _flow.Returns(method) is { } results ? SerializerValue.Choose(results.Select(r => evaluate(r, next))) : SerializerValue.Unknown;
             default:
                 return SerializerValue.Unknown;
         }
@@ -275,7 +259,7 @@ internal sealed class PairingModel
 
         return use.Parent switch
         {
-            IArgumentOperation { Parent: IInvocationOperation invocation, Parameter.Type: var type } => IsFactoryCall(invocation) && KnownSymbols.Is(type, _known.RefitSettings),
+            IArgumentOperation { Parent: IInvocationOperation invocation, Parameter.Type: var type } => _calls.IsFactoryCall(invocation) && KnownSymbols.Is(type, _known.RefitSettings),
             IArgumentOperation => false,
             IPropertyReferenceOperation { Property.Name: var name } property => name != "ContentSerializer" || property.Parent is not IAssignmentOperation assignment || assignment.Target != property,
             // Refit's UseJsonContext keeps a RefitStj serializer (it throws) and Refit's own stays Refit's: the kind is unchanged.
@@ -285,9 +269,9 @@ internal sealed class PairingModel
         };
     }
 
-    private IOperation? ContextArgument(IInvocationOperation invocation) => OperationValues.ArgumentOf(invocation, p => KnownSymbols.Is(p.Type, _known.JsonSerializerContext));
+    private IOperation? ContextArgument(IInvocationOperation invocation) => Written(_calls.ContextArgument(invocation));
 
-    private IOperation? SettingsArgument(IInvocationOperation invocation) => OperationValues.ArgumentOf(invocation, p => KnownSymbols.Is(p.Type, _known.RefitSettings));
+    private static IOperation? FallbackArgument(IInvocationOperation invocation) => Written(RefitCalls.FallbackArgument(invocation));
 
-    private static IOperation? FallbackArgument(IInvocationOperation invocation) => OperationValues.ArgumentOf(invocation, p => p.Name == "allowReflectionFallback");
+    private static IOperation? Written(IArgumentOperation? argument) => argument is { ArgumentKind: ArgumentKind.Explicit } ? argument.Value : null;
 }

@@ -2,24 +2,6 @@ using Microsoft.CodeAnalysis;
 
 namespace RefitStj.Analyzers;
 
-/// <summary>One type that a Refit method certainly hands to the content serializer.</summary>
-internal readonly struct SerializedType
-{
-    public SerializedType(IMethodSymbol method, ITypeSymbol type, bool isBody)
-    {
-        Method = method;
-        Type = type;
-        IsBody = isBody;
-    }
-
-    public IMethodSymbol Method { get; }
-
-    public ITypeSymbol Type { get; }
-
-    /// <summary>A request body (written), or else a response (read).</summary>
-    public bool IsBody { get; }
-}
-
 /// <summary>
 /// Which types a Refit interface passes to its content serializer, by the rules of Refit's generator and request runner
 /// (the same from 14.0.1 to 16.4.0; RefitStj supports 16.3.0 up). Every rule answers only where the call is certain; anything Refit may handle otherwise is left out.
@@ -91,7 +73,7 @@ internal static class RefitContract
             return null;
         }
 
-        result = SseItemConverters.DataType(result, known.Compilation) ?? result;
+        result = SseItemConverters.DataType(result, known) ?? result;
         return !IsNonJson(result, known) && !IsApiResponse(result, known) ? Certain(result, known) : null;
     }
 

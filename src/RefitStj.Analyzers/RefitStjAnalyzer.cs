@@ -9,13 +9,14 @@ namespace RefitStj.Analyzers;
 /// RefitStj's build-time checks, one analyzer over one compilation-start state: each call that creates a Refit client is
 /// read once into the pairing model (<see cref="PairingModel"/>), and every rule reports from that one reading:
 /// RSTJ001 (<see cref="ContextCoverageRule"/>) and RSTJ002 (<see cref="CompatibleOptionsRule"/>); RSTJ003 and RSTJ004
-/// (<see cref="RefitContextRule"/>) read every invocation, as Refit 16's context entry points are not all client creations.
+/// (<see cref="RefitContextRule"/>) read every invocation, as Refit 16's context entry points are not all client creations;
+/// RSTJ005 (<see cref="QueryConverterRule"/>) reads every creation at the compilation's end.
 /// </summary>
 [DiagnosticAnalyzer(LanguageNames.CSharp)]
 public sealed class RefitStjAnalyzer : DiagnosticAnalyzer
 {
     /// <inheritdoc/>
-    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ContextCoverageRule.Descriptors.Add(CompatibleOptionsRule.Rule).AddRange(RefitContextRule.Descriptors);
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = Descriptors.All;
 
     /// <inheritdoc/>
     public override void Initialize(AnalysisContext context)
@@ -29,15 +30,19 @@ public sealed class RefitStjAnalyzer : DiagnosticAnalyzer
                 return;
             }
 
-            var model = PairingModel.For(known);
-            var coverage = new ContextCoverageRule(known);
-            var options = CompatibleOptionsRule.Create(known);
-            var refitContext = new RefitContextRule(known, model);
+            var model = new PairingModel(known);
+            var coverage = new ContextCoverageRule(known, model);
+            var options = CompatibleOptionsRule.Create(known, model);
+            var queryConverter = new QueryConverterRule(known);
             start.RegisterOperationAction(
                 operation =>
                 {
                     var invocation = (IInvocationOperation)operation.Operation;
-                    refitContext.Report(operation, invocation);
+                    if (model.EntryPointOf(invocation) is { } entryPoint)
+                    {
+                        RefitContextRule.Report(operation, entryPoint);
+                    }
+
                     if (model.CreationOf(invocation) is { } creation)
                     {
                         coverage.Report(operation, creation);
@@ -45,6 +50,9 @@ public sealed class RefitStjAnalyzer : DiagnosticAnalyzer
                     }
                 },
                 OperationKind.Invocation);
+
+            // RSTJ005 speaks of an interface, whose clients may be created anywhere: read once every creation is in.
+            start.RegisterCompilationEndAction(end => queryConverter.Report(end, model.Creations));
         });
     }
 }

@@ -20,21 +20,12 @@ internal static class RuntimeTypes
         SpecialType.System_Decimal, SpecialType.System_String, SpecialType.System_DateTime,
     ];
 
-    private static readonly string[] s_objectValueTypeNames = ["System.DateTimeOffset", "System.Guid", "System.Text.Json.JsonElement"];
-
     /// <summary>The types an <c>object</c> value is checked for, in that order.</summary>
-    public static List<ITypeSymbol> ObjectValueTypes(Compilation compilation)
+    public static List<ITypeSymbol> ObjectValueTypes(KnownSymbols known)
     {
         var types = new List<ITypeSymbol>();
-        types.AddRange(s_objectValueSpecialTypes.Select(compilation.GetSpecialType));
-        foreach (var name in s_objectValueTypeNames)
-        {
-            if (compilation.GetTypeByMetadataName(name) is { } type)
-            {
-                types.Add(type);
-            }
-        }
-
+        types.AddRange(s_objectValueSpecialTypes.Select(known.Compilation.GetSpecialType));
+        types.AddRange(known.ObjectValueTypes);
         return types;
     }
 
@@ -86,7 +77,7 @@ internal static class RuntimeTypes
     /// Whether a value of <paramref name="root"/> can hold an <c>object</c>: through elements, type arguments or the
     /// public properties (and <c>[JsonInclude]</c> fields) of the app's own types, as System.Text.Json writes them.
     /// </summary>
-    public static bool ReachesObject(ITypeSymbol root)
+    public static bool ReachesObject(ITypeSymbol root, KnownSymbols known)
     {
         var seen = new HashSet<ITypeSymbol>(SymbolEqualityComparer.Default);
         var pending = new Stack<ITypeSymbol>();
@@ -120,7 +111,7 @@ internal static class RuntimeTypes
                 {
                     foreach (var member in current.GetMembers())
                     {
-                        if (WrittenMemberType(member) is { } memberType)
+                        if (WrittenMemberType(member, known) is { } memberType)
                         {
                             pending.Push(memberType);
                         }
@@ -132,19 +123,19 @@ internal static class RuntimeTypes
         return false;
     }
 
-    private static ITypeSymbol? WrittenMemberType(ISymbol member)
+    private static ITypeSymbol? WrittenMemberType(ISymbol member, KnownSymbols known)
     {
         var type = member switch
         {
             IPropertySymbol { IsStatic: false, IsIndexer: false, DeclaredAccessibility: Accessibility.Public, GetMethod: not null } property => property.Type,
-            IFieldSymbol { IsStatic: false, IsConst: false } field when field.GetAttributes().Any(a => a.AttributeClass?.Name == "JsonIncludeAttribute") => field.Type,
+            IFieldSymbol { IsStatic: false, IsConst: false } field when field.GetAttributes().Any(a => KnownSymbols.Is(a.AttributeClass, known.JsonIncludeAttribute)) => field.Type,
             _ => null,
         };
-        return type is not null && !IsAlwaysIgnored(member) ? type : null;
+        return type is not null && !IsAlwaysIgnored(member, known) ? type : null;
     }
 
-    private static bool IsAlwaysIgnored(ISymbol member) =>
-        member.GetAttributes().Any(a => a.AttributeClass?.Name == "JsonIgnoreAttribute"
+    private static bool IsAlwaysIgnored(ISymbol member, KnownSymbols known) =>
+        member.GetAttributes().Any(a => KnownSymbols.Is(a.AttributeClass, known.JsonIgnoreAttribute)
             && a.NamedArguments.All(n => n.Key != "Condition" || n.Value.Value is IgnoreAlways));
 
     private static bool IsFramework(INamedTypeSymbol type) =>

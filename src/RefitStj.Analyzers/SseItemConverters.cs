@@ -9,22 +9,9 @@ namespace RefitStj.Analyzers;
 /// </summary>
 internal static class SseItemConverters
 {
-    // RSTJ001 still: the same problem (the call will throw for want of something on the context), another thing to add.
-#pragma warning disable RS1019
-    internal static readonly DiagnosticDescriptor Rule = new(
-        ContextCoverageRule.DiagnosticId,
-        title: "A source-generated JsonSerializerContext lacks a type a Refit interface reads or writes",
-        messageFormat: "'{0}' reads 'SseItem<{1}>' through the content serializer, but '{2}' lists no SseItemConverter<{1}> and the call will throw NotSupportedException: add typeof(SseItemConverter<{1}>) to [JsonSourceGenerationOptions(Converters = ...)] on '{2}'",
-        category: "Reliability",
-        defaultSeverity: DiagnosticSeverity.Warning,
-        isEnabledByDefault: true,
-        description: "StjContentSerializer over a JsonSerializerContext reads IAsyncEnumerable<SseItem<T>> through the SseItemConverter<T> the context lists; without it the first call of that method fails.");
-#pragma warning restore RS1019
-
     /// <summary>The <c>T</c> of <c>SseItem&lt;T&gt;</c>, or <see langword="null"/> for any other type.</summary>
-    public static ITypeSymbol? DataType(ITypeSymbol item, Compilation compilation) =>
-        item is INamedTypeSymbol { TypeArguments.Length: 1 } named
-        && SymbolEqualityComparer.Default.Equals(named.OriginalDefinition, compilation.GetTypeByMetadataName("System.Net.ServerSentEvents.SseItem`1"))
+    public static ITypeSymbol? DataType(ITypeSymbol item, KnownSymbols known) =>
+        item is INamedTypeSymbol { TypeArguments.Length: 1 } named && KnownSymbols.Is(named.OriginalDefinition, known.SseItem)
             ? named.TypeArguments[0]
             : null;
 
@@ -38,14 +25,14 @@ internal static class SseItemConverters
         if (serialized.IsBody
             || serialized.Method.ReturnType is not INamedTypeSymbol { TypeArguments.Length: 1 } stream
             || !KnownSymbols.Is(stream.OriginalDefinition, known.AsyncEnumerable)
-            || DataType(stream.TypeArguments[0], known.Compilation) is not { } data
-            || known.Compilation.GetTypeByMetadataName("RefitStj.SseItemConverter`1") is not { } definition)
+            || DataType(stream.TypeArguments[0], known) is not { } data
+            || known.SseItemConverter is not { } definition)
         {
             return null;
         }
 
         var converter = definition.Construct(data.WithNullableAnnotation(NullableAnnotation.NotAnnotated));
-        if (Lists(context, converter) || !reported.Add(converter))
+        if (Lists(context, converter, known) || !reported.Add(converter))
         {
             return null;
         }
@@ -53,15 +40,15 @@ internal static class SseItemConverters
         var dataName = display(data);
         var properties = FixProperties.MissingConverter(converter, $"SseItemConverter<{dataName}>", context);
         return Diagnostic.Create(
-            Rule, location, additionalLocations: [lastAttribute], properties: properties,
+            Descriptors.MissingSseItemConverter, location, additionalLocations: [lastAttribute], properties: properties,
             $"{serialized.Method.ContainingType.Name}.{serialized.Method.Name}", dataName, context.Name);
     }
 
-    private static bool Lists(INamedTypeSymbol context, INamedTypeSymbol converter)
+    private static bool Lists(INamedTypeSymbol context, INamedTypeSymbol converter, KnownSymbols known)
     {
         foreach (var attribute in context.GetAttributes())
         {
-            if (attribute.AttributeClass is not { Name: "JsonSourceGenerationOptionsAttribute" })
+            if (!KnownSymbols.Is(attribute.AttributeClass, known.JsonSourceGenerationOptionsAttribute))
             {
                 continue;
             }

@@ -95,7 +95,7 @@ public sealed class CompatibleOptionsCodeFixTests
             + Other.Replace("\n[JsonSerializable", "\n" + Options + "[JsonSerializable", StringComparison.Ordinal);
         var all = $"{Names}; {Case}; {Numbers}; {Converters}";
 
-        await Verify.CodeFixAsync<CompatibleOptionsCodeFix>(CompatibleOptionsRule.DiagnosticId, 
+        await Verify.CodeFixAsync<CompatibleOptionsCodeFix>(Descriptors.CompatibleOptionsId, 
             [before], [after], [Verify.Incompatible(all), Verify.Incompatible(all, location: 1), Verify.Incompatible(all, "OtherJsonContext", location: 2)], iterations: 2);
     }
 
@@ -104,5 +104,5 @@ public sealed class CompatibleOptionsCodeFixTests
         Code.App(Members, []).Replace("internal sealed partial class", attributes + "internal sealed partial class", StringComparison.Ordinal) + "\n" + Models;
 
     private static Task FixAsync(string[] before, string[] after, DiagnosticResult expected) =>
-        Verify.CodeFixAsync<CompatibleOptionsCodeFix>(CompatibleOptionsRule.DiagnosticId, before, after, [expected], iterations: 1);
+        Verify.CodeFixAsync<CompatibleOptionsCodeFix>(Descriptors.CompatibleOptionsId, before, after, [expected], iterations: 1);
 }

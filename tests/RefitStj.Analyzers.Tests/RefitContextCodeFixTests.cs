@@ -1,3 +1,4 @@
+using System.Text.RegularExpressions;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Testing;
 using RefitStj.Analyzers.CodeFixes;
@@ -83,6 +84,10 @@ public sealed class RefitContextCodeFixTests
         var before = WithoutRefitStjUsing(Source(Before.Replace("new StjContentSerializer()", "new RefitStj.StjContentSerializer()", StringComparison.Ordinal)));
         var after = Source(After.Replace("new StjContentSerializer()", "new RefitStj.StjContentSerializer()", StringComparison.Ordinal));
 
+        // The fix must add the using: the source it starts from has none (whatever the checkout's line endings), the result one.
+        Assert.DoesNotContain("using RefitStj;", before, StringComparison.Ordinal);
+        Assert.Single(Regex.Matches(after, @"^using RefitStj;\r?$", RegexOptions.Multiline));
+
         await FixAsync(
             before,
             after,
@@ -116,7 +121,7 @@ public sealed class RefitContextCodeFixTests
     private static string Register(string call, bool marked = false) =>
         Source($"public static void Register(IServiceCollection services) => {(marked ? $"{{|#0:{call}|}}" : call)};");
 
-    private static string WithoutRefitStjUsing(string source) => source.Replace("using RefitStj;\n", string.Empty, StringComparison.Ordinal);
+    private static string WithoutRefitStjUsing(string source) => Regex.Replace(source, @"^using RefitStj;\r?\n", string.Empty, RegexOptions.Multiline);
 
     private static Task FixAsync(string before, string after, int iterations, params DiagnosticResult[] expected) =>
         Verify.CodeFixAsync<RefitContextCodeFix>(Rules, [before], [after], expected, iterations);

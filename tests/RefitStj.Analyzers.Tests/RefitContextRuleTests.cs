@@ -84,9 +84,16 @@ public sealed class RefitContextRuleTests
     [InlineData("services.AddRefitGeneratedClient<IApi>(AppJsonContext.Default, _ => new RefitSettings(new StjContentSerializer()))", "AddRefitGeneratedClient")]
     [InlineData("services.AddRefitGeneratedClient<IApi>(AppJsonContext.Default, _ => { var s = new RefitSettings(new StjContentSerializer()); return s; }, \"github\", true)", "AddRefitGeneratedClient")]
     [InlineData("services.AddKeyedRefitGeneratedClient<IApi>(\"github\", AppJsonContext.Default, _ => new RefitSettings { ContentSerializer = new StjContentSerializer() })", "AddKeyedRefitGeneratedClient")]
+    [InlineData("services.AddRefitGeneratedClient<IApi>(AppJsonContext.Default, Settings)", "AddRefitGeneratedClient")]
+    [InlineData("services.AddKeyedRefitGeneratedClient<IApi>(\"github\", AppJsonContext.Default, SettingsBlock, \"github\", true)", "AddKeyedRefitGeneratedClient")]
     public async Task Reports_A_Registration_Whose_Settings_Action_Returns_RefitStj_Settings_As_An_Error(string call, string method)
     {
-        await AnalyzeAsync($"public static void Register(IServiceCollection services) => {{|#0:{call}|}};", Throws("HttpClientFactoryExtensions." + method));
+        // Settings and SettingsBlock: method groups, followed as lambdas are.
+        const string Helpers = """
+            private static RefitSettings Settings(IServiceProvider provider) => new(new StjContentSerializer());
+            private static RefitSettings SettingsBlock(IServiceProvider provider) { var settings = new RefitSettings { ContentSerializer = new StjContentSerializer() }; return settings; }
+            """;
+        await AnalyzeAsync(Helpers + $"public static void Register(IServiceCollection services) => {{|#0:{call}|}};", Throws("HttpClientFactoryExtensions." + method));
     }
 
     [Theory]
@@ -110,11 +117,16 @@ public sealed class RefitContextRuleTests
     [InlineData("services.AddRefitGeneratedClient<IApi>(AppJsonContext.Default, _ => new RefitSettings())")]
     [InlineData("services.AddRefitGeneratedClient<IApi>(AppJsonContext.Default, _ => settings)")]
     [InlineData("services.AddRefitGeneratedClient<IApi>(AppJsonContext.Default, provider => provider.GetRequiredService<RefitSettings>())")]
-    [InlineData("services.AddRefitGeneratedClient<IApi>(AppJsonContext.Default, Settings)")]
     [InlineData("services.AddRefitGeneratedClient<IApi>(new RefitSettings(StjContentSerializer.ForContext(AppJsonContext.Default)))")]
+    [InlineData("services.AddRefitGeneratedClient<IApi>(AppJsonContext.Default, RefitsSettings)")]
+    [InlineData("services.AddRefitGeneratedClient<IApi>(AppJsonContext.Default, FromServices)")]
     public async Task Is_Silent_For_Registrations_Whose_Settings_Are_Refits_Or_Not_Followed(string call)
     {
-        await AnalyzeAsync($"private static RefitSettings Settings(IServiceProvider provider) => new(new StjContentSerializer());\npublic static void Register(IServiceCollection services, RefitSettings settings) => {call};");
+        const string Helpers = """
+            private static RefitSettings RefitsSettings(IServiceProvider provider) => new(SystemTextJsonContentSerializer.ForContext(AppJsonContext.Default));
+            private static RefitSettings FromServices(IServiceProvider provider) => provider.GetRequiredService<RefitSettings>();
+            """;
+        await AnalyzeAsync(Helpers + $"public static void Register(IServiceCollection services, RefitSettings settings) => {call};");
     }
 
     [Theory]
@@ -129,9 +141,13 @@ public sealed class RefitContextRuleTests
     [Fact]
     public async Task Is_Silent_Under_A_Pragma()
     {
-        await AnalyzeAsync("""
+        const string Call = "public static IApi Create(HttpClient http) => {|#0:RestService.ForGenerated<IApi>(http, AppJsonContext.Default)|};";
+
+        // The same call without the pragma is reported: the silence below is the pragma's, not a rule that never spoke.
+        await AnalyzeAsync(Call, RefitSerializer("RestService.ForGenerated"));
+        await AnalyzeAsync($"""
             #pragma warning disable RSTJ003 // this client stays on Refit's serializer
-            public static IApi Create(HttpClient http) => RestService.ForGenerated<IApi>(http, AppJsonContext.Default);
+            {Call.Replace("{|#0:", "", StringComparison.Ordinal).Replace("|};", ";", StringComparison.Ordinal)}
             #pragma warning restore RSTJ003
             """);
     }
@@ -139,10 +155,15 @@ public sealed class RefitContextRuleTests
     [Fact]
     public async Task Is_Silent_When_The_EditorConfig_Turns_It_Off()
     {
+        const string Call = "public static IApi Create(HttpClient http) => {|#0:RestService.ForGenerated<IApi>(http, AppJsonContext.Default)|};";
+        const string Header = "root = true\n\n[*.cs]\n";
+
+        // The same project with the rule at its default severity is reported: the silence below is the .editorconfig's.
+        await Verify.AnalyzerAsync(Rules, [Source(Call)], Header, RefitSerializer("RestService.ForGenerated"));
         await Verify.AnalyzerAsync(
             Rules,
-            [Source("public static IApi Create(HttpClient http) => RestService.ForGenerated<IApi>(http, AppJsonContext.Default);")],
-            "root = true\n\n[*.cs]\ndotnet_diagnostic.RSTJ003.severity = none\n");
+            [Source(Call.Replace("{|#0:", "", StringComparison.Ordinal).Replace("|};", ";", StringComparison.Ordinal))],
+            Header + "dotnet_diagnostic.RSTJ003.severity = none\n");
     }
 
     [Fact]
@@ -155,13 +176,13 @@ public sealed class RefitContextRuleTests
     }
 
     /// <summary>The two rules under test; the analyzer's others (RSTJ001, RSTJ002) are ignored.</summary>
-    internal static readonly string[] Rules = [RefitContextRule.RefitSerializerId, RefitContextRule.ThrowsId];
+    internal static readonly string[] Rules = [Descriptors.RefitSerializerId, Descriptors.ThrowsId];
 
     internal static DiagnosticResult RefitSerializer(string method, string context = "AppJsonContext", int location = 0) =>
-        new DiagnosticResult(RefitContextRule.RefitSerializerRule).WithLocation(location).WithArguments(method, context);
+        new DiagnosticResult(Descriptors.RefitSerializer).WithLocation(location).WithArguments(method, context);
 
     internal static DiagnosticResult Throws(string method, string context = "AppJsonContext", int location = 0) =>
-        new DiagnosticResult(RefitContextRule.ThrowsRule).WithLocation(location).WithArguments(method, context);
+        new DiagnosticResult(Descriptors.ContextThrows).WithLocation(location).WithArguments(method, context);
 
     /// <summary>An app with a Refit interface, two contexts and a class <c>Clients</c> holding <paramref name="members"/>.</summary>
     internal static string Source(string members) => $$"""

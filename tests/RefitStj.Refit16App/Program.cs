@@ -8,7 +8,7 @@ using Microsoft.Extensions.DependencyInjection;
 using Refit;
 
 // A Refit 16 app written the way Refit 16.4's README recommends: contexts passed to ForGenerated, ForJsonContext and
-// AddRefitGeneratedClient, JsonTypeInfo<T> parameters. Two servers: one on web defaults with string enums, one
+// AddRefitGeneratedClient, JsonTypeInfo<T> parameters, a query parameter flattened by SystemTextJsonQueryConverter<T>. Two servers: one on web defaults with string enums, one
 // PascalCase (a context with no options). Every client makes the same calls in the three body modes against an
 // in-process server that echoes what it receives. It prints the transcript (each request as sent, each value read) and,
 // on lines starting "proof", which serializer ran each client: RefitStj ends a server-sent event stream at "[DONE]",
@@ -16,6 +16,7 @@ using Refit;
 var server = new EchoServer();
 HttpClient Http(string host) => new(server, disposeHandler: false) { BaseAddress = new Uri($"http://{host}") };
 
+var filter = new Filter("ada lovelace", 10, ["new", "b&w"], null);
 var order = new Order(7, "Ada Lovelace", Status.InReview, 12.50m, new DateTimeOffset(2024, 1, 2, 3, 4, 5, TimeSpan.FromHours(1)), [new Line("A-1", 2), new Line("B-22", 1)]);
 
 await Web("web, ForGenerated(client, context)", RestService.ForGenerated<IWebApi>(Http("web.test"), WebJsonContext.Default));
@@ -41,6 +42,7 @@ async Task Web(string client, IWebApi api)
     await Transcript.Call(server, client, "place", () => api.Place(order));
     await Transcript.Call(server, client, "place with JsonTypeInfo<T> body and reply", () => api.PlaceTyped(order, WebJsonContext.Default.Order, WebJsonContext.Default.EchoOrder));
     await Transcript.Call(server, client, "get with a JsonTypeInfo<T> reply", () => api.Get(WebJsonContext.Default.Order));
+    await Transcript.Call(server, client, "search with a query converter", () => api.Search(filter));
     await Transcript.Proof(server, client, api.Ticks);
 }
 
@@ -49,6 +51,7 @@ async Task Pascal(string client, IPascalApi api)
     await Transcript.Call(server, client, "place", () => api.Place(order));
     await Transcript.Call(server, client, "place with JsonTypeInfo<T> body and reply", () => api.PlaceTyped(order, PascalJsonContext.Default.Order, PascalJsonContext.Default.EchoOrder));
     await Transcript.Call(server, client, "get with a JsonTypeInfo<T> reply", () => api.Get(PascalJsonContext.Default.Order));
+    await Transcript.Call(server, client, "search with a query converter", () => api.Search(filter));
     await Transcript.Proof(server, client, api.Ticks);
 }
 
@@ -71,6 +74,9 @@ public interface IWebApi
 
     [Get("/ticks")]
     IAsyncEnumerable<Tick> Ticks();
+
+    [Get("/search")]
+    Task<string> Search([Query(".", "f")][QueryConverter(typeof(SystemTextJsonQueryConverter<Filter>))] Filter filter);
 }
 
 public interface IPascalApi
@@ -86,6 +92,9 @@ public interface IPascalApi
 
     [Get("/ticks")]
     IAsyncEnumerable<Tick> Ticks();
+
+    [Get("/search")]
+    Task<string> Search([Query(".", "f")][QueryConverter(typeof(SystemTextJsonQueryConverter<Filter>))] Filter filter);
 }
 
 public enum Status
@@ -102,15 +111,19 @@ public sealed record Echo<T>(T Received);
 
 public sealed record Tick(int N);
 
+public sealed record Filter([property: JsonPropertyName("q")] string? Text, int? MinTotal, List<string>? Tags, string? Unset);
+
 [JsonSourceGenerationOptions(JsonSerializerDefaults.Web, UseStringEnumConverter = true)]
 [JsonSerializable(typeof(Order))]
 [JsonSerializable(typeof(Echo<Order>))]
 [JsonSerializable(typeof(Tick))]
+[JsonSerializable(typeof(Filter))]
 internal sealed partial class WebJsonContext : JsonSerializerContext;
 
 [JsonSerializable(typeof(Order))]
 [JsonSerializable(typeof(Echo<Order>))]
 [JsonSerializable(typeof(Tick))]
+[JsonSerializable(typeof(Filter))]
 internal sealed partial class PascalJsonContext : JsonSerializerContext;
 
 /// <summary>
@@ -148,7 +161,7 @@ internal sealed class EchoServer : HttpMessageHandler
         // The headers as sent, before reading the body buffers it (which gives any content a length).
         var headers = request.Content is null ? "no content" : $"{request.Content.Headers.ContentType}, length {request.Content.Headers.ContentLength?.ToString(CultureInfo.InvariantCulture) ?? "none"}";
         var body = request.Content is null ? null : await request.Content.ReadAsByteArrayAsync(cancellationToken);
-        _received.Add($"  received {request.Method} {host}{request.RequestUri.AbsolutePath} ({headers}): {(body is null ? "" : Encoding.UTF8.GetString(body))}");
+        _received.Add($"  received {request.Method} {host}{request.RequestUri.PathAndQuery} ({headers}): {(body is null ? "" : Encoding.UTF8.GetString(body))}");
         var (answer, mediaType) = request.RequestUri.AbsolutePath switch
         {
             "/orders" when body is not null => ($"{{\"{(host == "web.test" ? "received" : "Received")}\":{Encoding.UTF8.GetString(body)}}}", "application/json"),
@@ -183,7 +196,8 @@ internal static class Transcript
         }
         catch (Exception ex)
         {
-            read = $"error {(ex.InnerException ?? ex).GetType().Name}";
+            // The exception's type and message: Refit's query converter on RefitStj throws NotSupportedException before sending.
+            read = $"error {(ex.InnerException ?? ex).GetType().Name}: {(ex.InnerException ?? ex).Message}";
         }
 
         Console.WriteLine($"{client}: {call}: read {read}");

@@ -13,28 +13,28 @@ internal static class Verify
 {
     /// <summary>An RSTJ001 at a markup location (0 unless given) with the message's arguments, ignoring where the fix would write.</summary>
     public static DiagnosticResult Missing(string method, string direction, string type, string context = "AppJsonContext", int location = 0) =>
-        new DiagnosticResult(ContextCoverageRule.Rule)
+        new DiagnosticResult(Descriptors.MissingType)
             .WithLocation(location)
             .WithArguments(method, direction, type, context)
             .WithOptions(DiagnosticOptions.IgnoreAdditionalLocations);
 
     /// <summary>An RSTJ001 for a concrete type of an interface or abstract body, written by its runtime type.</summary>
     public static DiagnosticResult RuntimeTypeMissing(string method, string body, string type, string context = "AppJsonContext", int location = 0) =>
-        new DiagnosticResult(ContextCoverageRule.RuntimeTypeRule)
+        new DiagnosticResult(Descriptors.MissingRuntimeType)
             .WithLocation(location)
             .WithArguments(method, body, type, context)
             .WithOptions(DiagnosticOptions.IgnoreAdditionalLocations);
 
     /// <summary>An RSTJ001 for the types <c>object</c> values are written as, listed as the message does.</summary>
     public static DiagnosticResult ObjectValuesMissing(string method, string types, string context = "AppJsonContext", int location = 0) =>
-        new DiagnosticResult(ContextCoverageRule.ObjectValueRule)
+        new DiagnosticResult(Descriptors.MissingObjectValueTypes)
             .WithLocation(location)
             .WithArguments(method, types, context)
             .WithOptions(DiagnosticOptions.IgnoreAdditionalLocations);
 
     /// <summary>An RSTJ002 at a markup location (0 unless given) for the context, listing <paramref name="differences"/>, ignoring where the fix would write.</summary>
     public static DiagnosticResult Incompatible(string differences, string context = "AppJsonContext", int location = 0) =>
-        new DiagnosticResult(CompatibleOptionsRule.Rule)
+        new DiagnosticResult(Descriptors.IncompatibleOptions)
             .WithLocation(location)
             .WithArguments(context, differences)
             .WithOptions(DiagnosticOptions.IgnoreAdditionalLocations);
@@ -42,7 +42,7 @@ internal static class Verify
     public static Task AnalyzerAsync(string source, params DiagnosticResult[] expected) => AnalyzerAsync([source], OutputKind.DynamicallyLinkedLibrary, expected);
 
     public static Task AnalyzerAsync(string[] sources, OutputKind outputKind, params DiagnosticResult[] expected) =>
-        AnalyzerAsync(ContextCoverageRule.DiagnosticId, sources, outputKind, expected);
+        AnalyzerAsync(Descriptors.ContextCoverageId, sources, outputKind, expected);
 
     /// <summary>Runs the analyzer over <paramref name="sources"/>, expecting <paramref name="expected"/> of the rule <paramref name="ruleId"/> and ignoring the other rules.</summary>
     public static async Task AnalyzerAsync(string ruleId, string[] sources, OutputKind outputKind, params DiagnosticResult[] expected)
@@ -90,10 +90,11 @@ internal static class Verify
     }
 
     /// <summary><typeparamref name="TFix"/> over the rules <paramref name="ruleIds"/>, one diagnostic at a time and fix-all, the other rules ignored.</summary>
-    public static async Task CodeFixAsync<TFix>(string[] ruleIds, string[] sources, string[] fixedSources, DiagnosticResult[] expected, int iterations)
+    public static async Task CodeFixAsync<TFix>(
+        string[] ruleIds, string[] sources, string[] fixedSources, DiagnosticResult[] expected, int iterations, CodeFixTestBehaviors behaviors = CodeFixTestBehaviors.None)
         where TFix : CodeFixProvider, new()
     {
-        var test = new CodeFixTest<TFix> { NumberOfIncrementalIterations = iterations };
+        var test = new CodeFixTest<TFix> { NumberOfIncrementalIterations = iterations, CodeFixTestBehaviors = behaviors };
         Configure(test, test.TestState, OutputKind.DynamicallyLinkedLibrary, ruleIds);
         AddSources(test.TestState, sources);
         AddSources(test.FixedState, fixedSources);
@@ -107,7 +108,7 @@ internal static class Verify
     /// </summary>
     public static Task CodeFixAsync(
         string[] sources, string[] fixedSources, DiagnosticResult[] expected, string[]? fixAllSources = null, CodeFixTestBehaviors behaviors = CodeFixTestBehaviors.None) =>
-        CodeFixAsync<AddJsonSerializableCodeFix>(ContextCoverageRule.DiagnosticId, sources, fixedSources, expected, expected.Select(e => e.MessageArguments![2]).Distinct().Count(), fixAllSources, behaviors);
+        CodeFixAsync<AddJsonSerializableCodeFix>(Descriptors.ContextCoverageId, sources, fixedSources, expected, expected.Select(e => e.MessageArguments![2]).Distinct().Count(), fixAllSources, behaviors);
 
     /// <summary>
     /// <typeparamref name="TFix"/> applied <paramref name="iterations"/> times, one diagnostic at a time

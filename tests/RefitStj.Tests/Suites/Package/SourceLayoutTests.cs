@@ -4,19 +4,26 @@ using RefitStj.Tests.Support;
 namespace RefitStj.Tests.Suites.Package;
 
 /// <summary>
-/// Names and places that tell the truth: one top-level type a source file, named as the file; test classes outside
-/// Suites/ and Support/ named for a type of the same folder of src/RefitStj; no two test classes of one name.
+/// Names and places that tell the truth, in the library and in the analyzers alike: one top-level type a source file,
+/// named as the file; test classes outside the suites' folders named for a type of the same folder of src; no two test
+/// classes of one name.
 /// </summary>
 public sealed partial class SourceLayoutTests
 {
-    private static readonly string s_source = Path.Combine(Repository.Root, "src", "RefitStj");
-    private static readonly string s_tests = Path.Combine(Repository.Root, "tests", "RefitStj.Tests");
-
-    [Fact]
-    public void Every_Source_File_Declares_One_Top_Level_Type_Named_As_The_File()
+    // The library, and the analyzer and its fixes (two projects, one test project; Corpus/Projects holds apps, not tests).
+    private static readonly Dictionary<string, (string[] Sources, string Tests, string[] Suites)> s_layouts = new(StringComparer.Ordinal)
     {
-        var wrong = SourceFiles(s_source)
-            .Select(file => (File: Relative(s_source, file), Types: TopLevelTypes(file)))
+        ["library"] = (["src/RefitStj"], "tests/RefitStj.Tests", ["Suites/", "Support/"]),
+        ["analyzers"] = (["src/RefitStj.Analyzers", "src/RefitStj.Analyzers.CodeFixes"], "tests/RefitStj.Analyzers.Tests", ["Corpus/", "Readme/", "Support/"]),
+    };
+
+    [Theory]
+    [InlineData("library")]
+    [InlineData("analyzers")]
+    public void Every_Source_File_Declares_One_Top_Level_Type_Named_As_The_File(string layout)
+    {
+        var wrong = s_layouts[layout].Sources.Select(Root)
+            .SelectMany(source => SourceFiles(source).Select(file => (File: Relative(source, file), Types: TopLevelTypes(file))))
             .Where(file => file.Types is not [var only] || only != Stem(file.File))
             .Select(file => $"{file.File} declares {string.Join(", ", file.Types)}")
             .ToList();
@@ -24,26 +31,34 @@ public sealed partial class SourceLayoutTests
         Assert.Empty(wrong);
     }
 
-    [Fact]
-    public void Every_Test_File_Outside_Suites_And_Support_Tests_A_Type_Of_The_Same_Folder_Of_Src()
+    [Theory]
+    [InlineData("library")]
+    [InlineData("analyzers")]
+    public void Every_Test_File_Outside_Suites_And_Support_Tests_A_Type_Of_The_Same_Folder_Of_Src(string layout)
     {
-        var typesByFolder = SourceFiles(s_source)
-            .GroupBy(file => Path.GetDirectoryName(Relative(s_source, file))!)
-            .ToDictionary(folder => folder.Key, folder => folder.Select(file => Stem(Relative(s_source, file))).ToHashSet());
-        var strays = SourceFiles(s_tests)
-            .Select(file => Relative(s_tests, file))
-            .Where(file => !file.StartsWith("Suites/", StringComparison.Ordinal) && !file.StartsWith("Support/", StringComparison.Ordinal))
+        var (sources, tests, suites) = s_layouts[layout];
+        var typesByFolder = sources.Select(Root)
+            .SelectMany(source => SourceFiles(source).Select(file => Relative(source, file)))
+            .GroupBy(file => Path.GetDirectoryName(file)!)
+            .ToDictionary(folder => folder.Key, folder => folder.Select(Stem).ToHashSet());
+        var strays = SourceFiles(Root(tests))
+            .Select(file => Relative(Root(tests), file))
+            .Where(file => !suites.Any(suite => file.StartsWith(suite, StringComparison.Ordinal)))
             .Where(file => !IsTestOfSourceType(file, typesByFolder))
             .ToList();
 
         Assert.Empty(strays);
     }
 
-    [Fact]
-    public void No_Two_Test_Classes_Share_A_Name()
+    [Theory]
+    [InlineData("library")]
+    [InlineData("analyzers")]
+    public void No_Two_Test_Classes_Share_A_Name(string layout)
     {
-        var twice = SourceFiles(s_tests)
-            .SelectMany(file => TestClasses().Matches(File.ReadAllText(file)).Select(match => (Name: match.Groups[1].Value, File: Relative(s_tests, file))))
+        var tests = Root(s_layouts[layout].Tests);
+        var twice = SourceFiles(tests)
+            .Where(file => !Relative(tests, file).StartsWith("Corpus/Projects/", StringComparison.Ordinal))
+            .SelectMany(file => TestClasses().Matches(File.ReadAllText(file)).Select(match => (Name: match.Groups[1].Value, File: Relative(tests, file))))
             .GroupBy(test => test.Name)
             .Where(group => group.Select(test => Path.GetDirectoryName(test.File)).Distinct().Count() > 1)
             .Select(group => $"{group.Key}: {string.Join(", ", group.Select(test => test.File))}")
@@ -60,6 +75,8 @@ public sealed partial class SourceLayoutTests
 
     private static List<string> TopLevelTypes(string file) =>
         TopLevelDeclarations().Matches(Comments().Replace(File.ReadAllText(file), string.Empty)).Select(match => match.Groups[1].Value).Distinct().ToList();
+
+    private static string Root(string path) => Path.Combine(Repository.Root, path);
 
     private static IEnumerable<string> SourceFiles(string root) =>
         Directory.GetFiles(root, "*.cs", SearchOption.AllDirectories)

@@ -8,7 +8,7 @@ namespace RefitStj.Analyzers.Tests;
 /// RSTJ001 for <c>IAsyncEnumerable&lt;SseItem&lt;T&gt;&gt;</c>: the context must cover <c>T</c> (not <c>SseItem&lt;T&gt;</c>) and
 /// list <c>SseItemConverter&lt;T&gt;</c> among its converters; the fix adds whichever is missing.
 /// </summary>
-public sealed class SseItemCoverageTests
+public sealed class SseItemConvertersTests
 {
     private const string Stream = """[Get("/events")] IAsyncEnumerable<System.Net.ServerSentEvents.SseItem<Repo>> Events();""";
 
@@ -17,7 +17,7 @@ public sealed class SseItemCoverageTests
     private const string Listed = "[JsonSourceGenerationOptions(Converters = new[] { typeof(SseItemConverter<Repo>) })]\n";
 
     private static DiagnosticResult NoConverter(string method = "IApi.Events", string data = "Repo", int location = 0) =>
-        new DiagnosticResult(SseItemConverters.Rule)
+        new DiagnosticResult(Descriptors.MissingSseItemConverter)
             .WithLocation(location)
             .WithArguments(method, data, "AppJsonContext")
             .WithOptions(DiagnosticOptions.IgnoreAdditionalLocations);
@@ -105,7 +105,7 @@ public sealed class SseItemCoverageTests
             Unmarked(App($"[JsonSourceGenerationOptions(Converters = new[] {{ {converters} }})]\n[JsonSerializable(typeof(Repo))]\n", members).Replace("|};\n}", "|};" + Again, StringComparison.Ordinal));
 
         // One fix at a time appends in the order the diagnostics are taken; fix-all in name order.
-        await Verify.CodeFixAsync<AddJsonSerializableCodeFix>(ContextCoverageRule.DiagnosticId, 
+        await Verify.CodeFixAsync<AddJsonSerializableCodeFix>(Descriptors.ContextCoverageId, 
             [before],
             [After("typeof(SseItemConverter<Repo>), typeof(SseItemConverter<Owner>)")],
             [NoConverter("IApi.Owners", "Owner"), NoConverter(), NoConverter("IApi.Owners", "Owner", 1), NoConverter(location: 1)],
@@ -125,7 +125,7 @@ public sealed class SseItemCoverageTests
             App($"[JsonSourceGenerationOptions(JsonSerializerDefaults.Web, Converters = {merged.Replace("{0}", first, StringComparison.Ordinal).Replace("{1}", second, StringComparison.Ordinal)})]\n[JsonSerializable(typeof(Owner))]\n[JsonSerializable(typeof(Repo))]\n", members);
 
         // One fix at a time appends in the order the diagnostics are taken; fix-all in name order.
-        await Verify.CodeFixAsync<AddJsonSerializableCodeFix>(ContextCoverageRule.DiagnosticId, 
+        await Verify.CodeFixAsync<AddJsonSerializableCodeFix>(Descriptors.ContextCoverageId, 
             [before], [After(Repo, Owner)], [NoConverter("IApi.Owners", "Owner"), NoConverter(), Verify.Missing("IApi.Events", "reads", "Repo")], iterations: 3, [After(Owner, Repo)]);
     }
 
@@ -148,13 +148,13 @@ public sealed class SseItemCoverageTests
 
         if (converterFirst)
         {
-            await Verify.CodeFixAsync<AddJsonSerializableCodeFix>(ContextCoverageRule.DiagnosticId, [before], [converted], [NoConverter(data: "Paint")], iterations: 1);
-            await Verify.CodeFixAsync<CompatibleOptionsCodeFix>(CompatibleOptionsRule.DiagnosticId, [converted], [after], [Verify.Incompatible(Incompatible)], iterations: 1);
+            await Verify.CodeFixAsync<AddJsonSerializableCodeFix>(Descriptors.ContextCoverageId, [before], [converted], [NoConverter(data: "Paint")], iterations: 1);
+            await Verify.CodeFixAsync<CompatibleOptionsCodeFix>(Descriptors.CompatibleOptionsId, [converted], [after], [Verify.Incompatible(Incompatible)], iterations: 1);
         }
         else
         {
-            await Verify.CodeFixAsync<CompatibleOptionsCodeFix>(CompatibleOptionsRule.DiagnosticId, [before], [compatible], [Verify.Incompatible(Incompatible)], iterations: 1);
-            await Verify.CodeFixAsync<AddJsonSerializableCodeFix>(ContextCoverageRule.DiagnosticId, [compatible], [after], [NoConverter(data: "Paint")], iterations: 1);
+            await Verify.CodeFixAsync<CompatibleOptionsCodeFix>(Descriptors.CompatibleOptionsId, [before], [compatible], [Verify.Incompatible(Incompatible)], iterations: 1);
+            await Verify.CodeFixAsync<AddJsonSerializableCodeFix>(Descriptors.ContextCoverageId, [compatible], [after], [NoConverter(data: "Paint")], iterations: 1);
         }
 
         await Verify.AnalyzerAsync(after);

@@ -9,7 +9,7 @@ namespace RefitStj.Analyzers.Tests;
 /// RSTJ001 for the types a body hands the serializer at run time: the concrete types of an interface or abstract body
 /// without polymorphism metadata, and the types <c>object</c> values are written as.
 /// </summary>
-public sealed class RuntimeTypeCoverageTests
+public sealed class RuntimeTypesTests
 {
     private const string Shapes = """
         public interface IShape { }
@@ -80,7 +80,7 @@ public sealed class RuntimeTypeCoverageTests
         var before = App(members, "IShape");
         var after = App(members, "IShape", "Circle", "Square");
 
-        await Verify.CodeFixAsync<AddJsonSerializableCodeFix>(ContextCoverageRule.DiagnosticId, 
+        await Verify.CodeFixAsync<AddJsonSerializableCodeFix>(Descriptors.ContextCoverageId, 
             [before], [after], [Verify.RuntimeTypeMissing("IApi.Draw", "IShape", "Circle"), Verify.RuntimeTypeMissing("IApi.Draw", "IShape", "Square")], iterations: 2);
     }
 
@@ -92,7 +92,7 @@ public sealed class RuntimeTypeCoverageTests
         var oneByOne = App(members, "Dictionary<string, object>", "int", "bool", "long", "double", "decimal", "DateTime", "DateTimeOffset", "Guid", "JsonElement");
         var fixAll = App(members, "Dictionary<string, object>", "int", "DateTime", "DateTimeOffset", "Guid", "JsonElement", "bool", "decimal", "double", "long");
 
-        await Verify.CodeFixAsync<AddJsonSerializableCodeFix>(ContextCoverageRule.DiagnosticId, 
+        await Verify.CodeFixAsync<AddJsonSerializableCodeFix>(Descriptors.ContextCoverageId, 
             [before], [oneByOne], [Verify.ObjectValuesMissing("IApi.Put", ObjectValues)], iterations: 1, [fixAll]);
     }
 

@@ -5,7 +5,7 @@ using RefitStj.Analyzers.Tests.Support;
 namespace RefitStj.Analyzers.Tests;
 
 /// <summary>RSTJ002: which option differences a paired context is reported for, and each explicit choice that silences one.</summary>
-public sealed class CompatibleOptionsAnalyzerTests
+public sealed class CompatibleOptionsRuleTests
 {
     private const string Names = "names are written as declared, not camelCase (PropertyNamingPolicy)";
     private const string Case = "names are read case-sensitively, so camelCase JSON reads as default values (PropertyNameCaseInsensitive)";
@@ -27,7 +27,7 @@ public sealed class CompatibleOptionsAnalyzerTests
     [Fact]
     public async Task Reports_At_The_Call_Naming_The_Context_Every_Difference_And_The_Fix()
     {
-        var expected = new DiagnosticResult(CompatibleOptionsRule.Rule)
+        var expected = new DiagnosticResult(Descriptors.IncompatibleOptions)
             .WithLocation(0)
             .WithLocation(1)
             .WithSeverity(DiagnosticSeverity.Warning)
@@ -179,5 +179,5 @@ public sealed class CompatibleOptionsAnalyzerTests
     }
 
     private static Task AnalyzeAsync(string source, params DiagnosticResult[] expected) =>
-        Verify.AnalyzerAsync(CompatibleOptionsRule.DiagnosticId, [source], OutputKind.DynamicallyLinkedLibrary, expected);
+        Verify.AnalyzerAsync(Descriptors.CompatibleOptionsId, [source], OutputKind.DynamicallyLinkedLibrary, expected);
 }

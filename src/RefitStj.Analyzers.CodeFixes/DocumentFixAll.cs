@@ -5,15 +5,21 @@ using Microsoft.CodeAnalysis.CodeFixes;
 namespace RefitStj.Analyzers.CodeFixes;
 
 /// <summary>
-/// Fix-all for RSTJ003 and RSTJ004: each document rewritten in one pass, calls nested in other calls included, and its
-/// using added once (Roslyn's batch fixer would drop one of two identical using insertions as a conflict).
+/// Fix-all for the fixes that edit the document a diagnostic is in (RSTJ003, RSTJ004, RSTJ005): each document rewritten in
+/// one pass, edits nested in other edits included, and each missing using added once (Roslyn's batch fixer would drop one
+/// of two identical using insertions as a conflict).
 /// </summary>
-internal sealed class RefitContextFixAll : FixAllProvider
+internal sealed class DocumentFixAll : FixAllProvider
 {
-    public static RefitContextFixAll Instance { get; } = new();
+    private readonly string _title;
+    private readonly string _equivalenceKey;
+    private readonly Func<Document, IReadOnlyCollection<Diagnostic>, CancellationToken, Task<Document>> _fix;
 
-    private RefitContextFixAll()
+    public DocumentFixAll(string title, string equivalenceKey, Func<Document, IReadOnlyCollection<Diagnostic>, CancellationToken, Task<Document>> fix)
     {
+        _title = title;
+        _equivalenceKey = equivalenceKey;
+        _fix = fix;
     }
 
     public override async Task<CodeAction?> GetFixAsync(FixAllContext fixAllContext)
@@ -32,18 +38,18 @@ internal sealed class RefitContextFixAll : FixAllProvider
         return byDocument.Count == 0
             ? null
             : CodeAction.Create(
-                "Run every Refit client on RefitStj",
+                _title,
                 async cancellationToken =>
                 {
                     var fixedSolution = solution;
                     foreach (var group in byDocument)
                     {
-                        var fixedDocument = await RefitContextCodeFix.FixAsync(group.Key!, group.ToList(), cancellationToken).ConfigureAwait(false);
+                        var fixedDocument = await _fix(group.Key!, group.ToList(), cancellationToken).ConfigureAwait(false);
                         fixedSolution = fixedSolution.WithDocumentSyntaxRoot(group.Key!.Id, (await fixedDocument.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false))!);
                     }
 
                     return fixedSolution;
                 },
-                RefitContextCodeFix.EquivalenceKey);
+                _equivalenceKey);
     }
 }

@@ -1,0 +1,111 @@
+using System.Collections.Immutable;
+using Microsoft.CodeAnalysis;
+
+namespace RefitStj.Analyzers;
+
+/// <summary>
+/// Every rule's ID and descriptor, in one list: the analyzer declares <see cref="All"/>, the rules report these, the fixes
+/// and the tests name them from here.
+/// </summary>
+internal static class Descriptors
+{
+    /// <summary>RSTJ001: a context the client runs on alone lacks a type or converter the interface needs.</summary>
+    public const string ContextCoverageId = "RSTJ001";
+
+    /// <summary>RSTJ002: a context's options send or read other JSON than Refit's default.</summary>
+    public const string CompatibleOptionsId = "RSTJ002";
+
+    /// <summary>RSTJ003: a Refit 16 context entry point builds Refit's own serializer.</summary>
+    public const string RefitSerializerId = "RSTJ003";
+
+    /// <summary>RSTJ004: a context is added to settings whose serializer is RefitStj's, which throws.</summary>
+    public const string ThrowsId = "RSTJ004";
+
+    /// <summary>RSTJ005: Refit's query converter on a client that runs on RefitStj, which throws.</summary>
+    public const string QueryConverterId = "RSTJ005";
+
+    /// <summary>A type a Refit interface reads or writes, missing from the context the client runs on alone.</summary>
+    public static readonly DiagnosticDescriptor MissingType = new(
+        ContextCoverageId,
+        title: "A source-generated JsonSerializerContext lacks a type a Refit interface reads or writes",
+        messageFormat: "'{0}' {1} '{2}' through the content serializer, but '{3}' has no metadata for it and the call will throw NotSupportedException: add [JsonSerializable(typeof({2}))] to '{3}'",
+        category: "Reliability",
+        defaultSeverity: DiagnosticSeverity.Warning,
+        isEnabledByDefault: true,
+        description: "StjContentSerializer over a JsonSerializerContext uses only that context's metadata. A type a Refit method reads or writes that the context neither declares with [JsonSerializable] nor reaches from a declared type fails at the first call of that method.");
+
+    /// <summary>The same failure for the runtime type of an interface or abstract body, which the declared type does not name.</summary>
+    public static readonly DiagnosticDescriptor MissingRuntimeType = new(
+        ContextCoverageId,
+        title: "A source-generated JsonSerializerContext lacks a type a Refit interface writes at run time",
+        messageFormat: "'{0}' writes its '{1}' body by the runtime type, but '{3}' has no metadata for '{2}', one of its implementations in this compilation: sending one throws NotSupportedException; add [JsonSerializable(typeof({2}))] to '{3}' (or [JsonDerivedType] to '{1}')",
+        category: "Reliability",
+        defaultSeverity: DiagnosticSeverity.Warning,
+        isEnabledByDefault: true,
+        description: "RefitStj writes an interface or abstract body without polymorphism metadata by its runtime type, which needs metadata of its own: each concrete type the compilation declares for it must be in the context.");
+
+    /// <summary>The same failure for the values of <c>object</c> members, which are written by their runtime type.</summary>
+    public static readonly DiagnosticDescriptor MissingObjectValueTypes = new(
+        ContextCoverageId,
+        title: "A source-generated JsonSerializerContext lacks the types object values are written as",
+        messageFormat: "'{0}' writes 'object' values by their runtime type, but '{2}' has no metadata for {1}: sending such a value throws NotSupportedException; add [JsonSerializable(typeof(T))] for each to '{2}'",
+        category: "Reliability",
+        defaultSeverity: DiagnosticSeverity.Warning,
+        isEnabledByDefault: true,
+        description: "An object value (a property, element or dictionary value of type object) is written by its runtime type, which needs metadata in the context: bool, int, long, double, decimal, string, DateTime, DateTimeOffset, Guid and JsonElement (what Refit's object inference reads values as) are checked.");
+
+    /// <summary>The same failure for a missing <c>SseItemConverter&lt;T&gt;</c>: another thing to add to the context.</summary>
+    public static readonly DiagnosticDescriptor MissingSseItemConverter = new(
+        ContextCoverageId,
+        title: "A source-generated JsonSerializerContext lacks a type a Refit interface reads or writes",
+        messageFormat: "'{0}' reads 'SseItem<{1}>' through the content serializer, but '{2}' lists no SseItemConverter<{1}> and the call will throw NotSupportedException: add typeof(SseItemConverter<{1}>) to [JsonSourceGenerationOptions(Converters = ...)] on '{2}'",
+        category: "Reliability",
+        defaultSeverity: DiagnosticSeverity.Warning,
+        isEnabledByDefault: true,
+        description: "StjContentSerializer over a JsonSerializerContext reads IAsyncEnumerable<SseItem<T>> through the SseItemConverter<T> the context lists; without it the first call of that method fails.");
+
+    /// <summary>A context whose options send or read other JSON than Refit's default.</summary>
+    public static readonly DiagnosticDescriptor IncompatibleOptions = new(
+        CompatibleOptionsId,
+        title: "A source-generated JsonSerializerContext does not send and read what Refit's default options do",
+        messageFormat: "'{0}' does not send and read what Refit's default options do: {1}; add the compatible options to its [JsonSourceGenerationOptions], or state an option there to keep your choice",
+        category: "Compatibility",
+        defaultSeverity: DiagnosticSeverity.Warning,
+        isEnabledByDefault: true,
+        description: "Refit's default System.Text.Json options write camelCase names, read names in any case and numbers from strings, write enums as camelCase strings and infer object values. A context's own options apply instead; where they differ, and the context's [JsonSourceGenerationOptions] states no format of its own, switching serializers changes the wire format.");
+
+    /// <summary>A Refit 16 context entry point that builds Refit's own serializer.</summary>
+    public static readonly DiagnosticDescriptor RefitSerializer = new(
+        RefitSerializerId,
+        title: "A Refit context entry point builds Refit's own serializer, not RefitStj",
+        messageFormat: "'{0}' builds Refit's own serializer from '{1}': this client runs on Refit's serializer, not RefitStj; use new RefitSettings(StjContentSerializer.ForContext(...)), which keeps the context's options and so the wire format",
+        category: "Compatibility",
+        defaultSeverity: DiagnosticSeverity.Warning,
+        isEnabledByDefault: true,
+        description: "RestService.ForGenerated, RefitSettings.ForJsonContext and AddRefitGeneratedClient / AddKeyedRefitGeneratedClient with a context and no settings create Refit's SystemTextJsonContentSerializer.ForContext. StjContentSerializer.ForContext takes the same options from the context, so the client sends and reads the same JSON on RefitStj. Write Refit's serializer explicitly to keep it for one client.");
+
+    /// <summary>A context added to settings on RefitStj, which throws.</summary>
+    public static readonly DiagnosticDescriptor ContextThrows = new(
+        ThrowsId,
+        title: "A JsonSerializerContext is added to settings whose serializer is RefitStj's, which throws",
+        messageFormat: "'{0}' adds '{1}' to settings whose serializer is StjContentSerializer and throws InvalidOperationException when it runs (Refit adds a context only to its own serializer); use UseStjJsonContext, which adds the context to these settings' options",
+        category: "Reliability",
+        defaultSeverity: DiagnosticSeverity.Error,
+        isEnabledByDefault: true,
+        description: "RefitSettings.UseJsonContext, RestService.ForGenerated with a context and settings, and AddRefitGeneratedClient with a context and a settings action require Refit's SystemTextJsonContentSerializer. RefitStj's UseStjJsonContext does the same for settings over StjContentSerializer.");
+
+    /// <summary>Refit's query converter on a client that runs on RefitStj, which throws.</summary>
+    public static readonly DiagnosticDescriptor QueryConverter = new(
+        QueryConverterId,
+        title: "Refit's SystemTextJsonQueryConverter<T> throws on a client that runs on RefitStj",
+        messageFormat: "'{0}' flattens '{1}' with Refit's SystemTextJsonQueryConverter<{2}>, which throws NotSupportedException at each call on a client over StjContentSerializer, as a client of '{3}' in this compilation is; use StjQueryConverter<{2}>, which sends the same query string",
+        category: "Reliability",
+        defaultSeverity: DiagnosticSeverity.Error,
+        isEnabledByDefault: true,
+        description: "Refit's SystemTextJsonQueryConverter<T> requires RefitSettings.ContentSerializer to be Refit's SystemTextJsonContentSerializer. RefitStj's StjQueryConverter<T> flattens the parameter by the JSON metadata of StjContentSerializer and produces the query string Refit's converter produces with the same options.",
+        customTags: WellKnownDiagnosticTags.CompilationEnd);
+
+    /// <summary>Every descriptor the analyzer reports.</summary>
+    public static ImmutableArray<DiagnosticDescriptor> All { get; } = ImmutableArray.Create(
+        MissingType, MissingRuntimeType, MissingObjectValueTypes, MissingSseItemConverter, IncompatibleOptions, RefitSerializer, ContextThrows, QueryConverter);
+}

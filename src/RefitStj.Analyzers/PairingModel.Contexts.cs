@@ -1,0 +1,36 @@
+using System.Collections.Concurrent;
+using Microsoft.CodeAnalysis;
+
+namespace RefitStj.Analyzers;
+
+/// <summary>
+/// The model's facts about what clients are paired with, each computed once for the compilation and read by every rule
+/// that needs it: a context's coverage (RSTJ001, RSTJ002) and options (RSTJ002), an interface's contract (RSTJ001), and
+/// the compilation's own types a body or an <c>object</c> value may be at run time (RSTJ001).
+/// </summary>
+internal sealed partial class PairingModel
+{
+    private readonly ConcurrentDictionary<INamedTypeSymbol, ContextCoverage?> _coverage = new(SymbolEqualityComparer.Default);
+    private readonly ConcurrentDictionary<INamedTypeSymbol, ContextOptions> _options = new(SymbolEqualityComparer.Default);
+    private readonly ConcurrentDictionary<INamedTypeSymbol, List<SerializedType>> _contracts = new(SymbolEqualityComparer.Default);
+    private readonly Lazy<HashSet<INamedTypeSymbol>> _adaptedReturnTypes;
+    private readonly Lazy<List<INamedTypeSymbol>> _concreteTypes;
+    private readonly Lazy<List<ITypeSymbol>> _objectValueTypes;
+
+    /// <summary>The concrete classes and structs of the compilation's own source: what an interface or abstract body may be at run time.</summary>
+    public IReadOnlyList<INamedTypeSymbol> ConcreteSourceTypes => _concreteTypes.Value;
+
+    /// <summary>The types an <c>object</c> value is checked for, in order.</summary>
+    public IReadOnlyList<ITypeSymbol> ObjectValueTypes => _objectValueTypes.Value;
+
+    /// <summary>The types <paramref name="context"/> has metadata for, or <see langword="null"/> where its generated code is not in the compilation.</summary>
+    public ContextCoverage? CoverageOf(INamedTypeSymbol context) => _coverage.GetOrAdd(context, type => ContextCoverage.Read(type, _known));
+
+    /// <summary>What the context's <c>[JsonSourceGenerationOptions]</c> states.</summary>
+    public ContextOptions OptionsOf(INamedTypeSymbol context) => _options.GetOrAdd(context, type => ContextOptions.Read(type, _known));
+
+    /// <summary>The types the interface <paramref name="api"/> hands to its content serializer, in declaration order.</summary>
+    public IReadOnlyList<SerializedType> ContractOf(INamedTypeSymbol api) => _contracts.GetOrAdd(api, type => RefitContract.SerializedTypes(type, _known, IsAdapted));
+
+    private bool IsAdapted(INamedTypeSymbol returnType) => _adaptedReturnTypes.Value.Contains(returnType);
+}

@@ -1,0 +1,82 @@
+using System.Collections.Immutable;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Operations;
+
+namespace RefitStj.Analyzers;
+
+/// <summary>
+/// Recognizes Refit's calls, once for every rule: those that create a client (<c>RestService.For</c>, <c>ForGenerated</c>,
+/// Refit.HttpClientFactory's registrations) and Refit 16's context entry points (the overloads are the same in Refit
+/// 16.3.0 and 16.4.0), with their context, fallback and settings arguments found by parameter.
+/// </summary>
+internal sealed class RefitCalls
+{
+    private static readonly ImmutableHashSet<string> s_restServiceFactories = ImmutableHashSet.Create(StringComparer.Ordinal, "For", "ForGenerated");
+    private static readonly ImmutableHashSet<string> s_registrations = ImmutableHashSet.Create(
+        StringComparer.Ordinal, "AddRefitClient", "AddRefitGeneratedClient", "AddKeyedRefitClient", "AddKeyedRefitGeneratedClient");
+
+    private readonly KnownSymbols _known;
+
+    public RefitCalls(KnownSymbols known) => _known = known;
+
+    /// <summary>Whether the call creates a Refit client: <c>RestService.For</c>/<c>ForGenerated</c> or a registration.</summary>
+    public bool IsFactoryCall(IInvocationOperation invocation)
+    {
+        var method = invocation.TargetMethod;
+        return KnownSymbols.Is(method.ContainingType, _known.RestService) ? s_restServiceFactories.Contains(method.Name) : IsRegistration(method);
+    }
+
+    /// <summary>
+    /// The kind of Refit 16 context entry point <paramref name="invocation"/> calls and its arguments, or <see langword="null"/>
+    /// for any other call; <c>SettingsValue</c> is the value the context is added to, for the kinds that add one.
+    /// </summary>
+    public (ContextEntryPointKind Kind, IArgumentOperation Context, IArgumentOperation? Fallback, IArgumentOperation? Settings, IOperation? SettingsValue)? EntryPointOf(IInvocationOperation invocation)
+    {
+        var method = invocation.TargetMethod;
+        if (ContextArgument(invocation) is not { } context)
+        {
+            return null;
+        }
+
+        var fallback = FallbackArgument(invocation);
+        if (KnownSymbols.Is(method.ContainingType, _known.RestService) && method.Name == "ForGenerated")
+        {
+            return SettingsArgument(invocation) is { } settings
+                ? (ContextEntryPointKind.ForGeneratedWithSettings, context, fallback, settings, settings.Value)
+                : (ContextEntryPointKind.ForGenerated, context, fallback, null, null);
+        }
+
+        if (KnownSymbols.Is(method.ContainingType, _known.RefitSettings))
+        {
+            return method switch
+            {
+                { IsStatic: true, Name: "ForJsonContext" } => (ContextEntryPointKind.ForJsonContext, context, fallback, null, null),
+                { IsStatic: false, Name: "UseJsonContext" } when invocation.Instance is { } receiver => (ContextEntryPointKind.UseJsonContext, context, fallback, null, receiver),
+                _ => null,
+            };
+        }
+
+        if (!IsRegistration(method) || !method.Name.Contains("Generated"))
+        {
+            return null;
+        }
+
+        var action = OperationValues.Argument(invocation, p => p.Name == "settingsAction");
+        return action is null || OperationValues.Unwrap(action.Value) is ILiteralOperation or IDefaultValueOperation
+            ? (ContextEntryPointKind.Registration, context, fallback, action, null)
+            : (ContextEntryPointKind.RegistrationWithSettings, context, fallback, action, action.Value);
+    }
+
+    public IArgumentOperation? ContextArgument(IInvocationOperation invocation) => OperationValues.Argument(invocation, p => KnownSymbols.Is(p.Type, _known.JsonSerializerContext));
+
+    public IArgumentOperation? SettingsArgument(IInvocationOperation invocation) => OperationValues.Argument(invocation, p => KnownSymbols.Is(p.Type, _known.RefitSettings));
+
+    public static IArgumentOperation? FallbackArgument(IInvocationOperation invocation) =>
+        OperationValues.Argument(invocation, p => p.Name == "allowReflectionFallback" && p.Type.SpecialType == SpecialType.System_Boolean);
+
+    // Refit.HttpClientFactory's extensions, also as C# 14 extension blocks (nested in the static class).
+    private bool IsRegistration(IMethodSymbol method) =>
+        s_registrations.Contains(method.Name)
+        && (method.ContainingType?.ContainingType ?? method.ContainingType) is { } type
+        && KnownSymbols.IsOneOf(type, _known.HttpClientFactoryExtensions);
+}
