@@ -13,8 +13,8 @@ namespace RefitStj.Writing;
 /// The memory is shared by reference count, so it goes back to the pool only when nothing can read it any more, whatever
 /// the order of events: every write and read stream takes a reference before touching it and gives it back when done,
 /// and the content gives up its own reference at the end of its first write or on dispose, whichever comes first.
-/// Refit's default mode copies the content once and never disposes it; the array goes back right after that copy.
-/// HTTP/2 may still be writing a body when Refit disposes the request; the array goes back once that write has ended.
+/// Refit's default mode copies the content once and never disposes it; the memory goes back right after that copy.
+/// HTTP/2 may still be writing a body when Refit disposes the request; the memory goes back once that write has ended.
 /// A later read (a retry, a second copy) serializes the body again into a buffer of its own, and must get the same
 /// length; a read after dispose throws <see cref="ObjectDisposedException"/>.
 /// </remarks>
@@ -144,7 +144,7 @@ internal sealed class PooledJsonContent : HttpContent
     {
         if (disposing)
         {
-            // Marked before the reference goes, so a reader that finds the array gone also finds the content disposed.
+            // Marked before the reference goes, so a reader that finds the memory gone also finds the content disposed.
             _disposed = true;
             _body.ReleaseOwner();
         }
@@ -164,7 +164,7 @@ internal sealed class PooledJsonContent : HttpContent
         }
     }
 
-    // A write that got the array ends its own reference, and (if first) the content's: a read after it serializes again.
+    // A write that got the memory ends its own reference, and (if first) the content's: a read after it serializes again.
     private void EndWrite()
     {
         _body.ReleaseOwner();
