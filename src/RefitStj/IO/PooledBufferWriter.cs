@@ -3,44 +3,77 @@ using System.Buffers;
 namespace RefitStj.IO;
 
 /// <summary>
-/// An <see cref="IBufferWriter{T}"/> over one array rented from <see cref="BufferPool"/>, grown by doubling.
-/// The array leaves through <see cref="Detach"/> (the caller now owns it) or goes back through <see cref="Abandon"/>.
+/// An <see cref="IBufferWriter{T}"/> over arrays rented from <see cref="BufferPool"/>. It starts in one array; when that
+/// is full it goes on in a new segment (twice what it holds so far, at most <see cref="SegmentSize"/>) rather than
+/// copying into a larger array, so a body of any size is held in pooled arrays and no byte is copied twice.
+/// The bytes leave through <see cref="Detach"/> (the caller now owns them) or go back through <see cref="Abandon"/>.
 /// </summary>
 internal sealed class PooledBufferWriter : IBufferWriter<byte>
 {
     /// <summary>The smallest buffer a body starts in.</summary>
     public const int MinimumSize = 256;
 
+    /// <summary>The largest segment rented for a body, unless one value alone needs more room: the largest pooled array.</summary>
+    public const int SegmentSize = BufferPool.MaxPooledLength;
+
+    // The segments already filled; kept with the writer (which is cached per thread), so a write allocates only the exact
+    // array of segments it hands over.
+    private readonly List<ArraySegment<byte>> _filled = [];
+    private long _filledLength;
     private byte[] _buffer = [];
     private int _written;
+    private long _wanted;
 
-    /// <summary>Whether the buffer was replaced by a larger one since <see cref="Start"/>.</summary>
+    /// <summary>Whether the body went on into a second segment (or outgrew its first, empty one) since <see cref="Start"/>.</summary>
     public bool Grew { get; private set; }
+
+    /// <summary>
+    /// The most room one buffer would have needed to hold the body (what was written when it went on into a new segment,
+    /// plus the room asked for then), or 0 if it never did: the size to start the next body of the kind in.
+    /// </summary>
+    public long Wanted => Grew ? Math.Max(_wanted, _filledLength + _written) : 0;
+
+    /// <summary>The bytes written since <see cref="Start"/>.</summary>
+    public long WrittenCount => _filledLength + _written;
 
     public void Start(int sizeHint)
     {
         Abandon();
-        Grew = false;
-        _buffer = BufferPool.Rent(Math.Max(sizeHint, MinimumSize));
+        _buffer = BufferPool.Rent(Math.Clamp(sizeHint, MinimumSize, SegmentSize));
     }
 
-    public byte[] Detach(out int length)
+    public PooledBytes Detach()
     {
-        var buffer = _buffer;
-        length = _written;
+        PooledBytes bytes;
+        if (_filled.Count == 0)
+        {
+            bytes = _buffer.Length == 0 ? default : new PooledBytes(_buffer, _written);
+        }
+        else
+        {
+            // A last segment rented but not yet written to goes back rather than into the chain as an empty write.
+            if (_written > 0)
+            {
+                _filled.Add(new ArraySegment<byte>(_buffer, 0, _written));
+            }
+            else
+            {
+                BufferPool.Return(_buffer);
+            }
+
+            bytes = new PooledBytes([.. _filled], _filledLength + _written);
+        }
+
+        _filled.Clear();
+        _filledLength = 0;
         _buffer = [];
         _written = 0;
-        return buffer;
+        _wanted = 0;
+        Grew = false;
+        return bytes;
     }
 
-    public void Abandon()
-    {
-        var buffer = Detach(out _);
-        if (buffer.Length > 0)
-        {
-            BufferPool.Return(buffer);
-        }
-    }
+    public void Abandon() => Detach().Return();
 
     public void Advance(int count)
     {
@@ -69,21 +102,40 @@ internal sealed class PooledBufferWriter : IBufferWriter<byte>
             return;
         }
 
-        var size = Math.Max(Math.Max(_buffer.Length, MinimumSize) * 2L, (long)_written + needed);
-        var larger = BufferPool.Rent((int)Math.Min(size, Array.MaxLength));
-        if (larger.Length - _written < needed)
+        if (needed > Array.MaxLength)
         {
-            BufferPool.Return(larger);
-            throw new InvalidOperationException($"A JSON body cannot grow past {Array.MaxLength} bytes, the most one array can hold.");
+            throw new InvalidOperationException($"A JSON value cannot need more than {Array.MaxLength} bytes, the most one array can hold.");
         }
 
-        _buffer.AsSpan(0, _written).CopyTo(larger);
-        var old = _buffer;
-        _buffer = larger;
-        if (old.Length > 0)
+        if (_buffer.Length == 0)
         {
-            BufferPool.Return(old);
-            Grew = true;
+            // Never started: the first buffer, as Start would rent it for this request.
+            _buffer = BufferPool.Rent(Math.Max(needed, MinimumSize * 2));
+            return;
         }
+
+        // What the segments so far hold, again, so the count of segments grows with the log of the body up to the segment size.
+        var size = Math.Max(Math.Min(_filledLength + _buffer.Length, SegmentSize), needed);
+        var next = BufferPool.Rent((int)size);
+        if (next.Length < needed)
+        {
+            BufferPool.Return(next);
+            throw new InvalidOperationException($"A JSON value cannot need more than {Array.MaxLength} bytes, the most one array can hold.");
+        }
+
+        _wanted = Math.Max(_wanted, _filledLength + _written + needed);
+        Grew = true;
+        if (_written > 0)
+        {
+            _filled.Add(new ArraySegment<byte>(_buffer, 0, _written));
+            _filledLength += _written;
+        }
+        else
+        {
+            BufferPool.Return(_buffer);
+        }
+
+        _buffer = next;
+        _written = 0;
     }
 }

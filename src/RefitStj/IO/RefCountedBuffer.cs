@@ -1,22 +1,23 @@
 using System.Diagnostics;
-using System.Diagnostics.CodeAnalysis;
 
 namespace RefitStj.IO;
 
 /// <summary>
-/// A rented array shared by its owner and any number of readers, given back to <see cref="BufferPool"/> when the last of
-/// them lets go, never while one is still reading. The owner holds one reference from the start; each reader takes one
-/// with <see cref="TryAcquire"/> before touching the array and gives it back with <see cref="Release"/> when done.
-/// Once the count has reached zero the array is gone for good and every later <see cref="TryAcquire"/> fails.
+/// Rented bytes (one array or a chain of segments) shared by their owner and any number of readers, given back to
+/// <see cref="BufferPool"/> when the last of them lets go, never while one is still reading. The owner holds one
+/// reference from the start; each reader takes one with <see cref="TryAcquire"/> before touching the bytes and gives it
+/// back with <see cref="Release"/> when done. Once the count has reached zero the bytes are gone for good and every later
+/// <see cref="TryAcquire"/> fails.
 /// </summary>
-internal sealed class RefCountedBuffer(byte[] rented)
+internal sealed class RefCountedBuffer(PooledBytes rented)
 {
-    private byte[]? _array = rented;
+    private readonly PooledBytes _bytes = rented;
     private int _references = 1;
     private int _ownerReleased;
+    private int _returned;
 
-    /// <summary>Takes a reference to the array if it is still held; the caller must <see cref="Release"/> it.</summary>
-    public bool TryAcquire([NotNullWhen(true)] out byte[]? array)
+    /// <summary>Takes a reference to the bytes if they are still held; the caller must <see cref="Release"/> it.</summary>
+    public bool TryAcquire(out PooledBytes bytes)
     {
         var references = Volatile.Read(ref _references);
         while (references > 0)
@@ -24,14 +25,14 @@ internal sealed class RefCountedBuffer(byte[] rented)
             var seen = Interlocked.CompareExchange(ref _references, references + 1, references);
             if (seen == references)
             {
-                array = _array!;
+                bytes = _bytes;
                 return true;
             }
 
             references = seen;
         }
 
-        array = null;
+        bytes = default;
         return false;
     }
 
@@ -39,9 +40,9 @@ internal sealed class RefCountedBuffer(byte[] rented)
     public void Release()
     {
         var references = Interlocked.Decrement(ref _references);
-        if (references == 0 && Interlocked.Exchange(ref _array, null) is { } array)
+        if (references == 0 && Interlocked.Exchange(ref _returned, 1) == 0)
         {
-            BufferPool.Return(array);
+            _bytes.Return();
         }
 
         Debug.Assert(references >= 0, "released more often than acquired");

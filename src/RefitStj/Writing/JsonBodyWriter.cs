@@ -7,8 +7,9 @@ using RefitStj.Serialization;
 namespace RefitStj.Writing;
 
 /// <summary>
-/// Serializes a request body once, synchronously, into pooled memory. The writer and its buffer are cached per thread,
-/// so a call allocates only the content object and its headers.
+/// Serializes a request body once, synchronously, into pooled memory (one array, or pooled segments for a body larger
+/// than one). The writer and its buffer writer are cached per thread, so a call allocates only the content object, its
+/// headers and, for a body of several segments, the array that lists them.
 /// </summary>
 [SuppressMessage("Reliability", "CA1001", Justification = "Cached for the thread's lifetime; the writer holds only managed memory.")]
 internal sealed class JsonBodyWriter
@@ -30,28 +31,28 @@ internal sealed class JsonBodyWriter
     public static PooledJsonContent Write<T>(T item, TypeMetadata<T> metadata, JsonTypeInfo typeInfo)
     {
         var sizeHint = metadata.SizeHint;
-        var rented = Serialize(item, typeInfo, sizeHint, out var length, out var grownTo);
-        metadata.SizeHint = NextSizeHint(sizeHint, length, grownTo);
-        return new PooledJsonContent(rented, length, item, typeInfo);
+        var bytes = Serialize(item, typeInfo, sizeHint, out var grownTo);
+        metadata.SizeHint = NextSizeHint(sizeHint, (int)Math.Min(bytes.Length, int.MaxValue), grownTo);
+        return new PooledJsonContent(bytes, item, typeInfo);
     }
 
     /// <summary>
-    /// Serializes a body again into a rented array the caller returns to <see cref="BufferPool"/>: for a content read
-    /// again after its own array went back to the pool.
+    /// Serializes a body again into rented memory the caller gives back with <see cref="PooledBytes.Return"/>: for a
+    /// content read again after its own memory went back to the pool.
     /// </summary>
     /// <exception cref="InvalidOperationException">The body no longer serializes to <paramref name="length"/> bytes.</exception>
-    public static byte[] Rewrite(object? value, JsonTypeInfo typeInfo, int length)
+    public static PooledBytes Rewrite(object? value, JsonTypeInfo typeInfo, long length)
     {
-        var rented = Serialize(value, typeInfo, length, out var written, out _);
-        if (written != length)
+        var bytes = Serialize(value, typeInfo, (int)Math.Min(length, PooledBufferWriter.SegmentSize), out _);
+        if (bytes.Length != length)
         {
-            BufferPool.Return(rented);
+            bytes.Return();
             throw new InvalidOperationException(
                 $"The request body of type {typeInfo.Type} changed after its content was created: it was {length} bytes (its Content-Length), " +
-                $"it now serializes to {written}. Do not modify a body object until its request has been sent.");
+                $"it now serializes to {bytes.Length}. Do not modify a body object until its request has been sent.");
         }
 
-        return rented;
+        return bytes;
     }
 
     /// <summary>
@@ -63,7 +64,7 @@ internal sealed class JsonBodyWriter
     /// </summary>
     /// <param name="previous">The size this body started with (0 for the type's first body).</param>
     /// <param name="length">The body's length.</param>
-    /// <param name="grownTo">The buffer's size if the body outgrew its first buffer, else 0.</param>
+    /// <param name="grownTo">The room one buffer would have needed if the body outgrew its first buffer, else 0.</param>
     internal static int NextSizeHint(int previous, int length, int grownTo)
     {
         int next;
@@ -82,7 +83,7 @@ internal sealed class JsonBodyWriter
         return (int)Math.Min(next, Math.Max(previous * 2L, PooledBufferWriter.MinimumSize));
     }
 
-    private static byte[] Serialize<TValue>(TValue value, JsonTypeInfo typeInfo, int sizeHint, out int length, out int grownTo)
+    private static PooledBytes Serialize<TValue>(TValue value, JsonTypeInfo typeInfo, int sizeHint, out int grownTo)
     {
         // Taken off the thread while in use, so a converter that re-enters the serializer gets a writer of its own.
         var self = s_cached ?? new JsonBodyWriter();
@@ -100,10 +101,8 @@ internal sealed class JsonBodyWriter
                 JsonSerializer.Serialize(writer, value, typeInfo);
             }
 
-            var grew = self._buffer.Grew;
-            var rented = self._buffer.Detach(out length);
-            grownTo = grew ? rented.Length : 0;
-            return rented;
+            grownTo = (int)Math.Min(self._buffer.Wanted, int.MaxValue);
+            return self._buffer.Detach();
         }
         finally
         {

@@ -5,52 +5,53 @@ using RefitStj.IO;
 namespace RefitStj.Writing;
 
 /// <summary>
-/// A request body serialized once, at creation, into a rented array: it knows its exact length (so it can be sent with a
-/// Content-Length) and can be copied and read any number of times.
+/// A request body serialized once, at creation, into rented memory (one array, or a chain of pooled segments for a body
+/// larger than one): it knows its exact length (so it can be sent with a Content-Length) and can be copied and read any
+/// number of times.
 /// </summary>
 /// <remarks>
-/// The array is shared by reference count, so it goes back to the pool only when nothing can read it any more, whatever
+/// The memory is shared by reference count, so it goes back to the pool only when nothing can read it any more, whatever
 /// the order of events: every write and read stream takes a reference before touching it and gives it back when done,
 /// and the content gives up its own reference at the end of its first write or on dispose, whichever comes first.
-/// Refit's default mode copies the content once and never disposes it; the array goes back right after that copy.
-/// HTTP/2 may still be writing a body when Refit disposes the request; the array goes back once that write has ended.
+/// Refit's default mode copies the content once and never disposes it; the memory goes back right after that copy.
+/// HTTP/2 may still be writing a body when Refit disposes the request; the memory goes back once that write has ended.
 /// A later read (a retry, a second copy) serializes the body again into a buffer of its own, and must get the same
 /// length; a read after dispose throws <see cref="ObjectDisposedException"/>.
 /// </remarks>
 internal sealed class PooledJsonContent : HttpContent
 {
     private readonly RefCountedBuffer _body;
-    private readonly int _length;
+    private readonly long _length;
     private readonly object? _value;
     private readonly JsonTypeInfo _typeInfo;
     private volatile bool _disposed;
 
     /// <summary>Takes ownership of <paramref name="rented"/>, which must come from <see cref="BufferPool"/> and hold <paramref name="value"/> serialized.</summary>
-    public PooledJsonContent(byte[] rented, int length, object? value, JsonTypeInfo typeInfo)
+    public PooledJsonContent(PooledBytes rented, object? value, JsonTypeInfo typeInfo)
     {
         _body = new RefCountedBuffer(rented);
-        _length = length;
+        _length = rented.Length;
         _value = value;
         _typeInfo = typeInfo;
         JsonMediaType.AddTo(this);
     }
 
     /// <summary>The body's length in bytes, as reported in Content-Length.</summary>
-    public int Length => _length;
+    public long Length => _length;
 
     /// <summary>
     /// Copies <paramref name="destination"/>.Length bytes of the body, from <paramref name="offset"/>, out of the pooled
-    /// array while holding a reference to it; once that array is gone, out of <paramref name="copy"/>, a private copy
-    /// serialized again on first need.
+    /// memory while holding a reference to it; once that memory is gone, out of <paramref name="copy"/>, a private copy
+    /// in rented memory serialized again on first need, which the caller gives back when it is done with it.
     /// </summary>
     /// <exception cref="ObjectDisposedException">The content was disposed.</exception>
-    internal void CopyBody(int offset, Span<byte> destination, ref byte[]? copy)
+    internal void CopyBody(long offset, Span<byte> destination, ref PooledBytes copy)
     {
-        if (copy is null && _body.TryAcquire(out var array))
+        if (copy.IsEmpty && _body.TryAcquire(out var bytes))
         {
             try
             {
-                array.AsSpan(offset, destination.Length).CopyTo(destination);
+                bytes.CopyTo(offset, destination);
                 return;
             }
             finally
@@ -59,14 +60,12 @@ internal sealed class PooledJsonContent : HttpContent
             }
         }
 
-        if (copy is null)
+        if (copy.IsEmpty)
         {
-            var rented = Rewrite();
-            copy = rented.AsSpan(0, _length).ToArray();
-            BufferPool.Return(rented);
+            copy = Rewrite();
         }
 
-        copy.AsSpan(offset, destination.Length).CopyTo(destination);
+        copy.CopyTo(offset, destination);
     }
 
     protected override Task SerializeToStreamAsync(Stream stream, TransportContext? context) =>
@@ -74,7 +73,7 @@ internal sealed class PooledJsonContent : HttpContent
 
     protected override Task SerializeToStreamAsync(Stream stream, TransportContext? context, CancellationToken cancellationToken)
     {
-        if (!_body.TryAcquire(out var array))
+        if (!_body.TryAcquire(out var bytes))
         {
             return WriteRewrittenAsync(stream, cancellationToken);
         }
@@ -82,7 +81,7 @@ internal sealed class PooledJsonContent : HttpContent
         ValueTask writing;
         try
         {
-            writing = stream.WriteAsync(array.AsMemory(0, _length), cancellationToken);
+            writing = bytes.WriteToAsync(stream, cancellationToken);
         }
         catch
         {
@@ -105,16 +104,16 @@ internal sealed class PooledJsonContent : HttpContent
 
     protected override void SerializeToStream(Stream stream, TransportContext? context, CancellationToken cancellationToken)
     {
-        if (!_body.TryAcquire(out var array))
+        if (!_body.TryAcquire(out var bytes))
         {
-            var rented = Rewrite();
+            var rewritten = Rewrite();
             try
             {
-                stream.Write(rented, 0, _length);
+                rewritten.WriteTo(stream);
             }
             finally
             {
-                BufferPool.Return(rented);
+                rewritten.Return();
             }
 
             return;
@@ -122,7 +121,7 @@ internal sealed class PooledJsonContent : HttpContent
 
         try
         {
-            stream.Write(array, 0, _length);
+            bytes.WriteTo(stream);
         }
         finally
         {
@@ -145,7 +144,7 @@ internal sealed class PooledJsonContent : HttpContent
     {
         if (disposing)
         {
-            // Marked before the reference goes, so a reader that finds the array gone also finds the content disposed.
+            // Marked before the reference goes, so a reader that finds the memory gone also finds the content disposed.
             _disposed = true;
             _body.ReleaseOwner();
         }
@@ -165,7 +164,7 @@ internal sealed class PooledJsonContent : HttpContent
         }
     }
 
-    // A write that got the array ends its own reference, and (if first) the content's: a read after it serializes again.
+    // A write that got the memory ends its own reference, and (if first) the content's: a read after it serializes again.
     private void EndWrite()
     {
         _body.ReleaseOwner();
@@ -174,19 +173,19 @@ internal sealed class PooledJsonContent : HttpContent
 
     private async Task WriteRewrittenAsync(Stream stream, CancellationToken cancellationToken)
     {
-        var rented = Rewrite();
+        var rewritten = Rewrite();
         try
         {
-            await stream.WriteAsync(rented.AsMemory(0, _length), cancellationToken).ConfigureAwait(false);
+            await rewritten.WriteToAsync(stream, cancellationToken).ConfigureAwait(false);
         }
         finally
         {
-            BufferPool.Return(rented);
+            rewritten.Return();
         }
     }
 
-    /// <summary>The body serialized again into a rented array, for a read after the content's own array went back.</summary>
-    private byte[] Rewrite()
+    /// <summary>The body serialized again into rented memory, for a read after the content's own memory went back.</summary>
+    private PooledBytes Rewrite()
     {
         ObjectDisposedException.ThrowIf(_disposed, this);
         return JsonBodyWriter.Rewrite(_value, _typeInfo, _length);

@@ -1,13 +1,17 @@
+using RefitStj.IO;
+
 namespace RefitStj.Writing;
 
 /// <summary>
 /// The read-only, seekable stream a <see cref="PooledJsonContent"/> hands out (HttpContent caches it, MultipartContent
-/// needs its length and seeks it). It holds no reference to the content's array between reads: each read copies out of
-/// it under a reference of its own, so the array can go back to the pool while the stream sits unread or undisposed.
+/// needs its length and seeks it). It holds no reference to the content's memory between reads: each read copies out of
+/// it under a reference of its own, so the memory can go back to the pool while the stream sits unread or undisposed.
+/// A read after that memory went back serializes the body again into rented memory of the stream's own, given back when
+/// the stream is disposed (HttpContent disposes the stream it handed out when it is disposed itself).
 /// </summary>
 internal sealed class PooledJsonContentStream(PooledJsonContent content) : Stream
 {
-    private byte[]? _copy;
+    private PooledBytes _copy;
     private long _position;
     private bool _disposed;
 
@@ -54,7 +58,7 @@ internal sealed class PooledJsonContentStream(PooledJsonContent content) : Strea
         var count = (int)Math.Clamp(content.Length - _position, 0, buffer.Length);
         if (count > 0)
         {
-            content.CopyBody((int)_position, buffer[..count], ref _copy);
+            content.CopyBody(_position, buffer[..count], ref _copy);
             _position += count;
         }
 
@@ -109,8 +113,13 @@ internal sealed class PooledJsonContentStream(PooledJsonContent content) : Strea
 
     protected override void Dispose(bool disposing)
     {
-        _disposed = true;
-        _copy = null;
+        if (!_disposed)
+        {
+            _disposed = true;
+            _copy.Return();
+            _copy = default;
+        }
+
         base.Dispose(disposing);
     }
 }

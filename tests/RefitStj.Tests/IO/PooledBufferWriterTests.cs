@@ -7,8 +7,9 @@ namespace RefitStj.Tests.IO;
 public sealed class PooledBufferWriterTests
 {
     [Fact]
-    public void Grows_Past_The_First_Buffer_Keeping_What_Was_Written()
+    public void Goes_On_Past_The_First_Buffer_In_Segments_Keeping_What_Was_Written()
     {
+        using var pool = new CountingPool();
         var writer = new PooledBufferWriter();
         writer.Start(0);
 
@@ -19,14 +20,50 @@ public sealed class PooledBufferWriterTests
             writer.Advance(1);
         }
 
-        var buffer = writer.Detach(out var length);
-        Assert.Equal(10_000, length);
-        for (var i = 0; i < length; i++)
+        var bytes = writer.Detach();
+        var copy = new byte[bytes.Length];
+        bytes.CopyTo(0, copy);
+        bytes.Return();
+
+        Assert.Equal(10_000, bytes.Length);
+        Assert.False(bytes.TryGetSingle(out _));
+        for (var i = 0; i < copy.Length; i++)
         {
-            Assert.Equal((byte)(i % 251), buffer[i]);
+            Assert.Equal((byte)(i % 251), copy[i]);
         }
 
-        System.Buffers.ArrayPool<byte>.Shared.Return(buffer);
+        Assert.Equal((0, 0), (pool.Outstanding, pool.BadReturns));
+    }
+
+    [Fact]
+    public void A_Body_Larger_Than_A_Segment_Is_Held_In_Segments_No_Larger_Than_One()
+    {
+        using var pool = new CountingPool();
+        var writer = new PooledBufferWriter();
+        writer.Start(PooledBufferWriter.SegmentSize * 4);
+
+        for (var i = 0; i < 1000; i++)
+        {
+            writer.GetSpan(4096)[..4000].Fill((byte)(i % 200));
+            writer.Advance(4000);
+        }
+
+        var bytes = writer.Detach();
+        var copy = new byte[bytes.Length];
+        bytes.CopyTo(0, copy);
+        using var written = new MemoryStream();
+        bytes.WriteTo(written);
+        bytes.Return();
+
+        Assert.Equal(4_000_000, bytes.Length);
+        Assert.Equal(PooledBufferWriter.SegmentSize, pool.LargestRequested);
+        Assert.Equal(4, pool.Rented);
+        Assert.Equal(0, pool.Outstanding);
+        Assert.Equal(copy, written.ToArray());
+        for (var i = 0; i < 1000; i++)
+        {
+            Assert.Equal((byte)(i % 200), copy[(i * 4000) + 3999]);
+        }
     }
 
     [Fact]
@@ -36,19 +73,23 @@ public sealed class PooledBufferWriterTests
         writer.Start(16);
 
         Assert.True(writer.GetMemory(100_000).Length >= 100_000);
+        Assert.True(writer.GetMemory(3 * PooledBufferWriter.SegmentSize).Length >= 3 * PooledBufferWriter.SegmentSize);
         writer.Abandon();
     }
 
     [Fact]
-    public void Grew_Says_Whether_The_First_Buffer_Was_Replaced_Since_Start()
+    public void Grew_Says_Whether_The_Body_Went_On_Past_Its_First_Buffer_Since_Start()
     {
         var writer = new PooledBufferWriter();
         writer.Start(256);
         writer.GetSpan(100);
         Assert.False(writer.Grew);
+        Assert.Equal(0, writer.Wanted);
 
+        writer.Advance(10);
         writer.GetMemory(100_000);
         Assert.True(writer.Grew);
+        Assert.Equal(100_010, writer.Wanted);
 
         writer.Start(256);
         Assert.False(writer.Grew);
@@ -75,14 +116,15 @@ public sealed class PooledBufferWriterTests
         writer.GetSpan(3)[..3].Fill(1);
         writer.Advance(3);
 
-        var buffer = writer.Detach(out var length);
-        var empty = writer.Detach(out var emptyLength);
+        var bytes = writer.Detach();
+        var empty = writer.Detach();
 
-        Assert.Equal(3, length);
-        Assert.True(buffer.Length >= 300);
-        Assert.Empty(empty);
-        Assert.Equal(0, emptyLength);
-        System.Buffers.ArrayPool<byte>.Shared.Return(buffer);
+        Assert.Equal(3, bytes.Length);
+        Assert.True(bytes.TryGetSingle(out var single));
+        Assert.Equal(new byte[] { 1, 1, 1 }, single.ToArray());
+        Assert.True(empty.IsEmpty);
+        Assert.Equal(0, empty.Length);
+        bytes.Return();
     }
 
     [Theory]
@@ -90,7 +132,8 @@ public sealed class PooledBufferWriterTests
     [InlineData(255, 256)]
     [InlineData(257, 257)]
     [InlineData(5000, 5000)]
-    public void Start_Rents_The_Size_Hint_But_At_Least_The_Minimum(int sizeHint, int rented)
+    [InlineData(50_000_000, PooledBufferWriter.SegmentSize)]
+    public void Start_Rents_The_Size_Hint_But_At_Least_The_Minimum_And_At_Most_A_Segment(int sizeHint, int rented)
     {
         using var pool = new CountingPool();
         var writer = new PooledBufferWriter();
@@ -118,7 +161,7 @@ public sealed class PooledBufferWriterTests
     }
 
     [Fact]
-    public void A_Full_Buffer_Grows_To_Twice_Its_Size_Even_For_A_Size_Hint_Of_Zero()
+    public void A_Full_Buffer_Goes_On_In_A_Segment_As_Large_As_What_Is_Held_Without_Copying()
     {
         using var pool = new CountingPool();
         var writer = new PooledBufferWriter();
@@ -128,18 +171,22 @@ public sealed class PooledBufferWriterTests
 
         var memory = writer.GetMemory();
 
-        Assert.Equal(512, pool.LastRequested);
+        Assert.Equal(256, pool.LastRequested);
         Assert.Equal(256, memory.Length);
         Assert.True(writer.Grew);
+        Assert.Equal((2, 0), (pool.Rented, pool.Returned));
+        var bytes = writer.Detach();
+        Assert.Equal(256, bytes.Length);
         Assert.Equal((2, 1), (pool.Rented, pool.Returned));
-        var buffer = writer.Detach(out var length);
-        Assert.Equal(256, length);
-        Assert.All(buffer.AsSpan(0, 256).ToArray(), b => Assert.Equal(7, b));
-        BufferPool.Return(buffer);
+        var copy = new byte[256];
+        bytes.CopyTo(0, copy);
+        Assert.All(copy, b => Assert.Equal(7, b));
+        bytes.Return();
+        Assert.Equal((0, 0), (pool.Outstanding, pool.BadReturns));
     }
 
     [Fact]
-    public void Growth_Takes_What_Was_Written_Plus_The_Request_When_That_Is_More_Than_Double()
+    public void A_Request_Larger_Than_What_Is_Held_Gets_A_Segment_Of_Its_Size()
     {
         using var pool = new CountingPool();
         var writer = new PooledBufferWriter();
@@ -148,8 +195,10 @@ public sealed class PooledBufferWriterTests
 
         writer.GetSpan(1000);
 
-        Assert.Equal(1200, pool.LastRequested);
+        Assert.Equal(1000, pool.LastRequested);
+        Assert.Equal(1200, writer.Wanted);
         writer.Abandon();
+        Assert.Equal((0, 0), (pool.Outstanding, pool.BadReturns));
     }
 
     [Fact]
@@ -177,40 +226,42 @@ public sealed class PooledBufferWriterTests
         Assert.Throws<ArgumentOutOfRangeException>(() => writer.Advance(57));
         writer.Advance(56);
 
-        var buffer = writer.Detach(out var length);
-        Assert.Equal(256, length);
-        BufferPool.Return(buffer);
+        var bytes = writer.Detach();
+        Assert.Equal(256, bytes.Length);
+        bytes.Return();
     }
 
     [Fact]
-    public void Abandon_Returns_The_Buffer_Once_And_Nothing_When_There_Is_None()
+    public void Abandon_Returns_Every_Segment_Once_And_Nothing_When_There_Is_None()
     {
         using var pool = new CountingPool();
         var writer = new PooledBufferWriter();
         writer.Start(256);
+        writer.Advance(256);
+        writer.GetSpan(10);
+        writer.Advance(10);
 
         writer.Abandon();
         writer.Abandon();
 
-        Assert.Equal((1, 1, 0), (pool.Rented, pool.Returned, pool.BadReturns));
+        Assert.Equal((2, 2, 0), (pool.Rented, pool.Returned, pool.BadReturns));
     }
 
     [Fact]
-    public void A_Request_Past_The_Largest_Array_Throws_And_Returns_What_It_Rented()
+    public void A_Request_Past_The_Largest_Array_Throws_And_Keeps_What_Was_Written()
     {
-        // Stands in for the runtime: a pool that cannot hand out an array of Array.MaxLength bytes.
-        using var pool = new CappedPool(1024);
+        using var pool = new CountingPool();
         var writer = new PooledBufferWriter();
         writer.Start(256);
         writer.Advance(10);
 
         var ex = Assert.Throws<InvalidOperationException>(() => writer.GetSpan(int.MaxValue - 10));
 
-        Assert.Equal(Array.MaxLength, pool.LastRequested);
         Assert.Contains(Array.MaxLength.ToString(System.Globalization.CultureInfo.InvariantCulture), ex.Message, StringComparison.Ordinal);
-        Assert.Equal(1, pool.Returned);
+        Assert.Equal(1, pool.Rented);
         Assert.False(writer.Grew);
         writer.Abandon();
+        Assert.Equal(0, pool.Outstanding);
     }
 
     [Fact]
@@ -228,31 +279,14 @@ public sealed class PooledBufferWriterTests
     }
 
     [Fact]
-    public void Growing_To_Exactly_The_Room_Asked_For_After_What_Is_Written_Succeeds()
-    {
-        using var pool = new CountingPool();
-        var writer = new PooledBufferWriter();
-        writer.Start(256);
-        writer.Advance(200);
-
-        // 200 written + 824 asked = 1024, the array the pool hands out: room for exactly what was asked.
-        var span = writer.GetSpan(824);
-
-        Assert.Equal(1024, pool.LastRequested);
-        Assert.Equal(824, span.Length);
-        writer.Abandon();
-    }
-
-    [Fact]
-    public void An_Array_Short_Of_The_Room_Asked_For_After_What_Is_Written_Throws()
+    public void An_Array_Short_Of_The_Room_Asked_For_Throws_And_Goes_Back()
     {
         using var pool = new CappedPool(1024);
         var writer = new PooledBufferWriter();
         writer.Start(256);
         writer.Advance(200);
 
-        // 1,024 bytes hold the 900 asked for, but not after the 200 already written.
-        Assert.Throws<InvalidOperationException>(() => writer.GetSpan(900));
+        Assert.Throws<InvalidOperationException>(() => writer.GetSpan(2000));
         Assert.Equal(1, pool.Returned);
         writer.Abandon();
     }

@@ -10,12 +10,12 @@ public sealed class RefCountedBufferTests
     public void The_Array_Goes_Back_When_The_Last_Reader_Lets_Go_After_The_Owner()
     {
         using var pool = new CountingPool();
-        var buffer = new RefCountedBuffer(BufferPool.Rent(16));
+        var buffer = new RefCountedBuffer(new PooledBytes(BufferPool.Rent(16), 16));
 
-        Assert.True(buffer.TryAcquire(out var array));
+        Assert.True(buffer.TryAcquire(out var bytes));
         buffer.ReleaseOwner();
         var outstandingWhileRead = pool.Outstanding;
-        array[0] = 1;
+        bytes.CopyTo(0, new byte[16]);
         buffer.Release();
 
         Assert.Equal(1, outstandingWhileRead);
@@ -27,7 +27,7 @@ public sealed class RefCountedBufferTests
     public void The_Owner_Reference_Is_Released_Once_However_Often_It_Is_Given_Up()
     {
         using var pool = new CountingPool();
-        var buffer = new RefCountedBuffer(BufferPool.Rent(16));
+        var buffer = new RefCountedBuffer(new PooledBytes(BufferPool.Rent(16), 16));
         Assert.True(buffer.TryAcquire(out _));
 
         buffer.ReleaseOwner();
@@ -43,7 +43,7 @@ public sealed class RefCountedBufferTests
     public void Readers_Contending_For_References_Never_Let_The_Array_Go_While_The_Owner_Holds_It()
     {
         using var pool = new CountingPool();
-        var buffer = new RefCountedBuffer(BufferPool.Rent(16));
+        var buffer = new RefCountedBuffer(new PooledBytes(BufferPool.Rent(16), 16));
         var readers = Enumerable.Range(0, 4).Select(reader => new Thread(() =>
         {
             // Every core hammers the count, so compare-exchanges keep losing to each other.
@@ -74,15 +74,15 @@ public sealed class RefCountedBufferTests
         {
             var rented = BufferPool.Rent(64);
             rented.AsSpan().Fill(7);
-            var buffer = new RefCountedBuffer(rented);
+            var buffer = new RefCountedBuffer(new PooledBytes(rented, rented.Length));
             using var go = new ManualResetEventSlim();
             var bad = 0;
             var readers = Enumerable.Range(0, 2).Select(_ => new Thread(() =>
             {
                 go.Wait();
-                for (var i = 0; i < 100 && buffer.TryAcquire(out var array); i++)
+                for (var i = 0; i < 100 && buffer.TryAcquire(out var bytes); i++)
                 {
-                    if (array.AsSpan().IndexOfAnyExcept((byte)7) >= 0)
+                    if (bytes.TryGetSingle(out var array) && array.Span.IndexOfAnyExcept((byte)7) >= 0)
                     {
                         Interlocked.Increment(ref bad);
                     }
@@ -102,5 +102,24 @@ public sealed class RefCountedBufferTests
 
         Assert.Equal(0, pool.Outstanding);
         Assert.Equal(0, pool.BadReturns);
+    }
+
+    [Fact]
+    public void Every_Segment_Of_A_Chain_Goes_Back_Once_When_The_Last_Reader_Lets_Go()
+    {
+        using var pool = new CountingPool(poison: true);
+        var segments = new[] { new ArraySegment<byte>(BufferPool.Rent(16), 0, 16), new ArraySegment<byte>(BufferPool.Rent(32), 0, 5) };
+        var buffer = new RefCountedBuffer(new PooledBytes(segments, 21));
+
+        Assert.True(buffer.TryAcquire(out var bytes));
+        buffer.ReleaseOwner();
+        buffer.ReleaseOwner();
+        var outstandingWhileRead = pool.Outstanding;
+        buffer.Release();
+
+        Assert.Equal(21, bytes.Length);
+        Assert.Equal(2, outstandingWhileRead);
+        Assert.Equal((2, 0, 0), (pool.Returned, pool.Outstanding, pool.BadReturns));
+        Assert.False(buffer.TryAcquire(out _));
     }
 }

@@ -184,7 +184,7 @@ public sealed class JsonBodyWriterTests
         var write = AllocatedBy(() => _serializer.ToHttpContent(body).Dispose());
         var typeInfo = _serializer.Options.GetTypeInfo(typeof(Person));
         var length = JsonSerializer.SerializeToUtf8Bytes(body, _serializer.Options).Length;
-        var content = AllocatedBy(() => new PooledJsonContent(BufferPool.Rent(length), length, body, typeInfo).Dispose());
+        var content = AllocatedBy(() => new PooledJsonContent(new PooledBytes(BufferPool.Rent(length), length), body, typeInfo).Dispose());
 
         Assert.True(write <= content + Headroom, $"the write allocated {write} B, its content and headers {content} B");
 

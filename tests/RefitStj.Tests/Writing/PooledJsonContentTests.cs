@@ -9,6 +9,8 @@ namespace RefitStj.Tests.Writing;
 [Collection(nameof(BufferPoolIsolation))]
 public sealed class PooledJsonContentTests
 {
+    private const int PooledBufferWriterSegment = RefitStj.IO.PooledBufferWriter.SegmentSize;
+
     private static readonly StjContentSerializer s_serializer = new();
 
     private static PooledJsonContent Create(string json) =>
@@ -131,16 +133,21 @@ public sealed class PooledJsonContentTests
     {
         using var pool = new CountingPool(poison: true);
         using var content = Create("""["a","b"]""");
-        await using var stream = await content.ReadAsStreamAsync();
+        var stream = await content.ReadAsStreamAsync();
         var start = new byte[4];
         stream.ReadExactly(start);
 
         await Bodies.TextOf(content);
         using var reader = new StreamReader(stream);
         var rest = await reader.ReadToEndAsync();
+        var heldByTheStream = pool.Outstanding;
+        await stream.DisposeAsync();
 
+        // The stream's own copy, serialized again into pooled memory, goes back when the stream is disposed.
         Assert.Equal("""["a","b"]""", Encoding.UTF8.GetString(start) + rest);
+        Assert.Equal(1, heldByTheStream);
         Assert.Equal(0, pool.Outstanding);
+        Assert.Equal(0, pool.BadReturns);
     }
 
     [Fact]
@@ -161,6 +168,58 @@ public sealed class PooledJsonContentTests
 
         Assert.Equal(1, outstandingWhileWriting);
         Assert.Equal(expected, wire.Written);
+        Assert.Equal(0, pool.Outstanding);
+        Assert.Equal(0, pool.BadReturns);
+    }
+
+    [Fact]
+    public async Task A_Body_Of_Several_Segments_Keeps_Them_All_Through_A_Write_Outliving_Dispose_Then_Gives_Them_Back()
+    {
+        using var pool = new CountingPool(poison: true);
+        var body = Enumerable.Range(0, 100_000).Select(i => new Person("person " + i, i)).ToList();
+        var expected = JsonSerializer.SerializeToUtf8Bytes(body, s_serializer.Options);
+        var content = s_serializer.ToHttpContent(body);
+        var segments = pool.Outstanding;
+        var length = content.Headers.ContentLength;
+        var wire = new GatedWriteStream(firstPart: 1000);
+
+        var writing = content.CopyToAsync(wire);
+        await wire.Entered;
+        content.Dispose();
+        var outstandingWhileWriting = pool.Outstanding;
+        wire.Open();
+        await writing;
+
+        Assert.True(segments > 2, $"{expected.Length} bytes in {segments} segments");
+        Assert.Equal(expected.Length, length);
+        Assert.Equal(segments, outstandingWhileWriting);
+        Assert.Equal(expected, wire.Written);
+        Assert.Equal(0, pool.Outstanding);
+        Assert.Equal(0, pool.BadReturns);
+    }
+
+    [Fact]
+    public async Task A_Body_Of_Several_Segments_Reads_Whole_Before_And_After_Its_Segments_Went_Back()
+    {
+        using var pool = new CountingPool(poison: true);
+        var body = Enumerable.Range(0, 100_000).Select(i => new Person("person " + i, i)).ToList();
+        var expected = JsonSerializer.SerializeToUtf8Bytes(body, s_serializer.Options);
+        using var content = s_serializer.ToHttpContent(body);
+        var stream = await content.ReadAsStreamAsync();
+        var start = new byte[PooledBufferWriterSegment + 5];
+        stream.ReadExactly(start);
+
+        var first = await BytesOf(content);
+        var outstandingAfterFirst = pool.Outstanding;
+        using var rest = new MemoryStream();
+        await stream.CopyToAsync(rest, 7919);
+        var second = await BytesOf(content);
+        await stream.DisposeAsync();
+
+        Assert.Equal(expected, first);
+        Assert.Equal(0, outstandingAfterFirst);
+        Assert.Equal(expected, start.Concat(rest.ToArray()).ToArray());
+        Assert.Equal(expected, second);
         Assert.Equal(0, pool.Outstanding);
         Assert.Equal(0, pool.BadReturns);
     }
@@ -262,6 +321,13 @@ public sealed class PooledJsonContentTests
         Assert.Throws<ObjectDisposedException>(() => stream.ReadByte());
         Assert.Equal(rented, pool.Rented);
         Assert.Equal(0, pool.Outstanding);
+    }
+
+    private static async Task<byte[]> BytesOf(HttpContent content)
+    {
+        using var wire = new MemoryStream();
+        await content.CopyToAsync(wire);
+        return wire.ToArray();
     }
 
     private sealed class ThrowingWriteStream : WriteOnlyTestStream

@@ -19,6 +19,8 @@ namespace RefitStj.Tests.Suites.RequestBodyLifetime;
 [Collection(nameof(BufferPoolIsolation))]
 public sealed class Http2BodyIntegrityTests
 {
+    private const int LargeWorker = 100;
+
     private static readonly TimeSpan s_timeout = TimeSpan.FromSeconds(30);
 
     private readonly StjContentSerializer _serializer = new();
@@ -75,6 +77,24 @@ public sealed class Http2BodyIntegrityTests
         Assert.Equal(0, pool.Outstanding);
     }
 
+    [Theory]
+    [InlineData(ServerAnswer.HeadersFirst, false)]
+    [InlineData(ServerAnswer.ResponseComplete, true)]
+    public async Task Bodies_Of_Several_Segments_Arrive_Intact_When_The_Request_Is_Disposed_Right_After_SendAsync(ServerAnswer answer, bool synchronous)
+    {
+        const int count = 6;
+        using var pool = new CountingPool(poison: true);
+        var verdicts = Channel.CreateUnbounded<string>();
+        await using var server = await LoopbackServer.StartAsync(context => Answer(context, answer, verdicts.Writer), ServerProtocol.Http2MinimumWindows);
+        using var client = server.CreateClient();
+
+        await SendAll(client, LargeWorker, count, synchronous);
+
+        AssertAllIntact(await Take(verdicts.Reader, count));
+        Assert.Equal(0, pool.BadReturns);
+        Assert.Equal(0, pool.Outstanding);
+    }
+
     [Fact]
     public async Task Concurrent_Workers_Each_Get_Their_Own_Bytes_Through()
     {
@@ -91,9 +111,12 @@ public sealed class Http2BodyIntegrityTests
         Assert.Equal(0, pool.Outstanding);
     }
 
-    /// <summary>About 140-190 KB, different in every byte position from one request to the next.</summary>
+    /// <summary>
+    /// About 140-190 KB (about 2.5 MB, more than one segment, from worker <see cref="LargeWorker"/> on), different in
+    /// every byte position from one request to the next.
+    /// </summary>
     internal static Person Body(int worker, int index) =>
-        new(new string((char)('a' + ((worker * 7) + index) % 26), 140_000 + ((index % 6) * 10_000)), (worker * 1000) + index);
+        new(new string((char)('a' + ((worker * 7) + index) % 26), (worker >= LargeWorker ? 2_500_000 : 140_000) + ((index % 6) * 10_000)), (worker * 1000) + index);
 
     private async Task SendAll(HttpClient client, int worker, int count, bool synchronous, bool typed = false)
     {
