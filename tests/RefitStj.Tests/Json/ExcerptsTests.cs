@@ -34,11 +34,24 @@ public sealed class ExcerptsTests
         Assert.Equal(new string('a', 39) + "…", excerpt);
     }
 
-    [Fact]
-    public void Bytes_Cut_Inside_A_Character_Leave_No_Replacement_Character()
+    [Theory]
+    [InlineData("é")]
+    [InlineData("€")]
+    [InlineData("😀")]
+    public void Bytes_Cut_Inside_A_Character_Leave_No_Replacement_Character(string character)
     {
-        var bytes = Encoding.UTF8.GetBytes(new string('é', 200));
+        // 2-, 3- and 4-byte characters: the bytes decoded end inside one, yet the excerpt is whole characters only.
+        var text = string.Concat(Enumerable.Repeat(character, 200));
 
-        Assert.DoesNotContain('\uFFFD', Excerpts.Shorten(bytes));
+        var excerpt = Excerpts.Shorten(Encoding.UTF8.GetBytes(text));
+
+        Assert.Equal(text[..Excerpts.MaxChars] + "…", excerpt);
+    }
+
+    [Fact]
+    public void Invalid_Bytes_At_The_End_Are_Shown_Not_Hidden()
+    {
+        // A token that ends in bytes that are not UTF-8 is quoted with them as U+FFFD: the reader sees what the server sent.
+        Assert.Equal("\"ab\uFFFD", Excerpts.Shorten("\"ab"u8.ToArray().Append((byte)0xFF).ToArray()));
     }
 }
