@@ -5,7 +5,7 @@ namespace RefitStj.Tests.Suites.Package;
 
 /// <summary>
 /// Names and places that tell the truth: one top-level type a source file, named as the file; test classes outside
-/// Suites/ and Support/ named for a type of the same folder of src/RefitStj; no two test classes of one name.
+/// Suites/ and Support/ named exactly for a source file of the same folder of src/RefitStj; no two test classes of one name.
 /// </summary>
 public sealed partial class SourceLayoutTests
 {
@@ -29,7 +29,7 @@ public sealed partial class SourceLayoutTests
     {
         var typesByFolder = SourceFiles(s_source)
             .GroupBy(file => Path.GetDirectoryName(Relative(s_source, file))!)
-            .ToDictionary(folder => folder.Key, folder => folder.Select(file => Stem(Relative(s_source, file))).ToHashSet());
+            .ToDictionary(folder => folder.Key, folder => folder.Select(file => TestedName(Relative(s_source, file))).ToHashSet());
         var strays = SourceFiles(s_tests)
             .Select(file => Relative(s_tests, file))
             .Where(file => !file.StartsWith("Suites/", StringComparison.Ordinal) && !file.StartsWith("Support/", StringComparison.Ordinal))
@@ -52,11 +52,14 @@ public sealed partial class SourceLayoutTests
         Assert.Empty(twice);
     }
 
-    // FooTests.cs or FooSomethingTests.cs beside Foo.cs (Bar/FooTests.cs for src/RefitStj/Bar/Foo.cs).
+    // Exactly FooTests.cs for Foo.cs, FooPartTests.cs for the part Foo.Part.cs (Bar/FooTests.cs for src/RefitStj/Bar/Foo.cs).
     private static bool IsTestOfSourceType(string file, Dictionary<string, HashSet<string>> typesByFolder) =>
         Path.GetFileName(file).EndsWith("Tests.cs", StringComparison.Ordinal)
         && typesByFolder.TryGetValue(Path.GetDirectoryName(file)!, out var types)
-        && types.Any(type => Stem(file).StartsWith(type, StringComparison.Ordinal));
+        && types.Contains(Path.GetFileName(file)[..^"Tests.cs".Length]);
+
+    // The name a source file's tests carry: Foo for Foo.cs, FooPart for Foo.Part.cs.
+    private static string TestedName(string file) => Path.GetFileNameWithoutExtension(file).Replace(".", string.Empty, StringComparison.Ordinal);
 
     private static List<string> TopLevelTypes(string file) =>
         TopLevelDeclarations().Matches(Comments().Replace(File.ReadAllText(file), string.Empty)).Select(match => match.Groups[1].Value).Distinct().ToList();
