@@ -21,13 +21,9 @@ internal sealed class ProblemDetailsConverter : JsonConverter<ProblemDetails>
     public static JsonTypeInfo<ProblemDetails> CreateTypeInfo(JsonSerializerOptions options) =>
         JsonMetadataServices.CreateValueInfo<ProblemDetails>(options, new ProblemDetailsConverter());
 
-    public override ProblemDetails? Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+    // System.Text.Json answers a JSON null itself (HandleNull is false): Read only meets other values.
+    public override ProblemDetails Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
     {
-        if (reader.TokenType == JsonTokenType.Null)
-        {
-            return null;
-        }
-
         if (reader.TokenType != JsonTokenType.StartObject)
         {
             throw ReadErrors.Reason("Problem details must be a JSON object.");
@@ -44,10 +40,9 @@ internal sealed class ProblemDetailsConverter : JsonConverter<ProblemDetails>
         return problem;
     }
 
+    // Called by System.Text.Json only, never with a null writer or value (it writes a null itself).
     public override void Write(Utf8JsonWriter writer, ProblemDetails value, JsonSerializerOptions options)
     {
-        ArgumentNullException.ThrowIfNull(writer);
-        ArgumentNullException.ThrowIfNull(value);
         writer.WriteStartObject();
         WriteString(writer, "type", value.Type);
         WriteString(writer, "title", value.Title);

@@ -14,9 +14,21 @@ public sealed class ExcerptsTests
     [Fact]
     public void A_Long_Body_Gives_Forty_Characters_And_An_Ellipsis_Whatever_Its_Size()
     {
-        var excerpt = Excerpts.Shorten(Encoding.UTF8.GetBytes(new string('x', 10_000_000)));
+        var body = Encoding.UTF8.GetBytes(new string('x', 10_000_000));
+        Excerpts.Shorten("warm up"u8);
+
+        var before = GC.GetAllocatedBytesForCurrentThread();
+        var excerpt = Excerpts.Shorten(body);
+        var allocated = GC.GetAllocatedBytesForCurrentThread() - before;
 
         Assert.Equal(new string('x', Excerpts.MaxChars) + "…", excerpt);
+        Assert.True(allocated < 16 * 1024, $"{allocated:N0} bytes allocated: only the bytes that can fill the excerpt are decoded, never the body");
+    }
+
+    [Fact]
+    public void Text_That_Fits_Is_Kept_Whole_Whatever_It_Ends_In()
+    {
+        Assert.Equal("ab\uD83D", Excerpts.Shorten("ab\uD83D".AsSpan()));
     }
 
     [Fact]

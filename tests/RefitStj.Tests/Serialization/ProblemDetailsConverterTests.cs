@@ -120,7 +120,39 @@ public sealed class ProblemDetailsConverterTests
     {
         var ex = Assert.Throws<JsonException>(() => new StjContentSerializer(ProjectContext.Default).DeserializeFromString<ProblemDetails>("[1]"));
 
-        Assert.StartsWith("The response body does not match ProblemDetails: the value [1] at $", ex.Message, StringComparison.Ordinal);
+        Assert.Equal("The response body does not match ProblemDetails: the value [1] at $ (line 1, byte 1) cannot be read as ProblemDetails: Problem details must be a JSON object.", ex.Message);
+    }
+
+    [Fact]
+    public void A_Null_Problem_Reads_As_Null()
+    {
+        Assert.Null(new StjContentSerializer(ProjectContext.Default).DeserializeFromString<ProblemDetails>("null"));
+    }
+
+    [Fact]
+    public void Error_Messages_That_Are_Not_Strings_Are_Kept_As_Their_Json()
+    {
+        var problem = new StjContentSerializer(ProjectContext.Default).DeserializeFromString<ProblemDetails>(
+            """{"errors":{"Age":[18,true,"too young"],"Name":"required","None":null}}""")!;
+
+        Assert.Equal(["18", "true", "too young"], problem.Errors["Age"]);
+        Assert.Equal(["required"], problem.Errors["Name"]);
+        Assert.Empty(problem.Errors["None"]);
+    }
+
+    [Fact]
+    public async Task Writing_An_Extension_Of_A_Type_The_Options_Do_Not_Know_Names_The_Type()
+    {
+        var problem = new ProblemDetails { Title = "t" };
+        problem.Extensions["owner"] = new Unlisted(1);
+
+        var ex = await Assert.ThrowsAsync<NotSupportedException>(async () =>
+        {
+            using var content = new StjContentSerializer(ProjectContext.Default).ToHttpContent(problem);
+            await content.ReadAsStringAsync();
+        });
+
+        Assert.StartsWith("The JSON options have no metadata for Unlisted, a problem details extension:", ex.Message, StringComparison.Ordinal);
     }
 
     private static Task<ProblemDetails> RefitReadsAsync(string json) => ReadWithRefitAsync(new SystemTextJsonContentSerializer(), json);
@@ -147,3 +179,6 @@ public sealed class ProblemDetailsConverterTests
     private static string Describe(IDictionary<string, object> extensions) =>
         string.Join("; ", extensions.OrderBy(e => e.Key, StringComparer.Ordinal).Select(e => $"{e.Key}={e.Value?.GetType().Name}:{(e.Value is JsonElement element ? JsonSerializer.Serialize(element) : Convert.ToString(e.Value, System.Globalization.CultureInfo.InvariantCulture))}"));
 }
+
+/// <summary>A type no test context lists.</summary>
+public sealed record Unlisted(int Id);
