@@ -11,6 +11,7 @@ namespace RefitStj.Tests;
 /// Each <see cref="IJsonTypeInfoContentSerializer"/> member: the metadata given decides the JSON (its options are not
 /// the serializer's here), byte for byte what Refit's own serializer does with it, on RefitStj's own paths and limits.
 /// </summary>
+[Collection(nameof(BufferPoolIsolation))]
 public sealed class StjContentSerializerJsonTypeInfoTests
 {
     private const string GadgetJson = """{"display_name":"Lamp","item_count":2,"kind":"ExtraLarge"}""";
@@ -97,14 +98,29 @@ public sealed class StjContentSerializerJsonTypeInfoTests
     public async Task FromHttpContentAsync_Reads_A_Large_Buffered_Body_In_Place()
     {
         var many = Enumerable.Range(0, 40_000).Select(i => new Gadget("Gadget " + i, i, GadgetKind.Small)).ToList();
-        var json = JsonSerializer.Serialize(many, GadgetContext.Default.ListGadget);
-        using var content = Bodies.Json(json);
+        var utf8 = JsonSerializer.SerializeToUtf8Bytes(many, GadgetContext.Default.ListGadget);
+        Assert.True(utf8.Length > RefitStj.Reading.JsonBodyReader.MaxHeldLength, "a body above the held maximum");
+        using var content = new ByteArrayContent(utf8);
+        content.Headers.ContentType = new("application/json");
         await content.LoadIntoBufferAsync();
+        _ = JsonSerializer.Deserialize(utf8, GadgetContext.Default.ListGadget);
+        _ = await _serializer.FromHttpContentAsync(content, GadgetContext.Default.ListGadget);
 
-        var read = await _serializer.FromHttpContentAsync(content, GadgetContext.Default.ListGadget);
+        // What deserializing the bytes themselves allocates: the list and its gadgets, no copy of the body.
+        var before = GC.GetAllocatedBytesForCurrentThread();
+        _ = JsonSerializer.Deserialize(utf8, GadgetContext.Default.ListGadget);
+        var fromSpan = GC.GetAllocatedBytesForCurrentThread() - before;
 
-        Assert.True(json.Length > 1024 * 1024, "a body above the held maximum");
-        Assert.Equal(many, read);
+        // A copy would rent from the pool (pooled or streamed reads) or allocate the body's size again (any other).
+        using var pool = new CountingPool();
+        before = GC.GetAllocatedBytesForCurrentThread();
+        var reading = _serializer.FromHttpContentAsync(content, GadgetContext.Default.ListGadget);
+        var allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+
+        Assert.True(reading.IsCompletedSuccessfully, "a body in memory is read while the call runs, on this thread");
+        Assert.Equal(many, await reading);
+        Assert.Equal(0, pool.Rented);
+        Assert.True(allocated < fromSpan + (utf8.Length / 2), $"{allocated:N0} bytes allocated, {fromSpan:N0} from the bytes themselves, a {utf8.Length:N0}-byte body");
     }
 
     [Fact]

@@ -10,9 +10,10 @@ internal static class Excerpts
 
     public static string Shorten(ReadOnlySpan<byte> utf8)
     {
-        // Four bytes a character at most: enough to fill the excerpt, never the whole body.
+        // Four bytes a character at most: enough to fill the excerpt, never the whole body. A character the cut splits
+        // decodes past the characters kept (160 bytes give at least 53), so it never shows as U+FFFD.
         var cut = utf8.Length > MaxChars * 4;
-        return Shorten(Encoding.UTF8.GetString(cut ? utf8[..(MaxChars * 4)] : utf8).TrimEnd('\uFFFD'), cut);
+        return Shorten(Encoding.UTF8.GetString(cut ? utf8[..(MaxChars * 4)] : utf8), cut);
     }
 
     public static string Shorten(ReadOnlySpan<char> text, bool cut = false)

@@ -11,8 +11,9 @@ namespace RefitStj.Serialization;
 /// Reads and writes Refit's <see cref="ProblemDetails"/> (RFC 7807) by hand, under any options: Refit 16.4 reads an
 /// application/problem+json error body through the content serializer, and a source-generated context either lacks the
 /// type or fails on its <c>[JsonExtensionData]</c> dictionary. Reads as Refit's reflection-based default does: members
-/// by name, ignoring case; <c>errors</c> as lists of messages; every other member an extension, its value a bool, long,
-/// double, <see cref="DateTime"/> or string where it is one, null for null, else a <see cref="JsonElement"/>.
+/// by name, ignoring case; <c>status</c> a number or a string holding one; <c>errors</c> as lists of messages; every other
+/// member an extension, its value inferred by <see cref="RefitObjectConverter"/>. A value of the wrong kind is a
+/// <see cref="JsonException"/>.
 /// </summary>
 internal sealed class ProblemDetailsConverter : JsonConverter<ProblemDetails>
 {
@@ -20,32 +21,28 @@ internal sealed class ProblemDetailsConverter : JsonConverter<ProblemDetails>
     public static JsonTypeInfo<ProblemDetails> CreateTypeInfo(JsonSerializerOptions options) =>
         JsonMetadataServices.CreateValueInfo<ProblemDetails>(options, new ProblemDetailsConverter());
 
-    public override ProblemDetails? Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
+    // System.Text.Json answers a JSON null itself (HandleNull is false): Read only meets other values.
+    public override ProblemDetails Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options)
     {
-        if (reader.TokenType == JsonTokenType.Null)
-        {
-            return null;
-        }
-
         if (reader.TokenType != JsonTokenType.StartObject)
         {
             throw ReadErrors.Reason("Problem details must be a JSON object.");
         }
 
         var problem = new ProblemDetails();
-        using var document = JsonDocument.ParseValue(ref reader);
-        foreach (var member in document.RootElement.EnumerateObject())
+        while (reader.Read() && reader.TokenType == JsonTokenType.PropertyName)
         {
-            Read(problem, member);
+            var name = reader.GetString()!;
+            reader.Read();
+            Read(problem, name, ref reader);
         }
 
         return problem;
     }
 
+    // Called by System.Text.Json only, never with a null writer or value (it writes a null itself).
     public override void Write(Utf8JsonWriter writer, ProblemDetails value, JsonSerializerOptions options)
     {
-        ArgumentNullException.ThrowIfNull(writer);
-        ArgumentNullException.ThrowIfNull(value);
         writer.WriteStartObject();
         WriteString(writer, "type", value.Type);
         WriteString(writer, "title", value.Title);
@@ -74,44 +71,54 @@ internal sealed class ProblemDetailsConverter : JsonConverter<ProblemDetails>
         writer.WriteEndObject();
     }
 
-    private static void Read(ProblemDetails problem, JsonProperty member)
+    private static void Read(ProblemDetails problem, string name, ref Utf8JsonReader reader)
     {
-        var value = member.Value;
-        switch (member.Name.ToUpperInvariant())
+        switch (name.ToUpperInvariant())
         {
             case "TYPE":
-                problem.Type = String(value);
+                problem.Type = reader.GetString();
                 break;
             case "TITLE":
-                problem.Title = String(value);
+                problem.Title = reader.GetString();
                 break;
             case "STATUS":
-                problem.Status = value.ValueKind == JsonValueKind.String
-                    ? int.Parse(value.GetString()!, NumberStyles.Integer, CultureInfo.InvariantCulture)
-                    : value.GetInt32();
+                problem.Status = Status(ref reader);
                 break;
             case "DETAIL":
-                problem.Detail = String(value);
+                problem.Detail = reader.GetString();
                 break;
             case "INSTANCE":
-                problem.Instance = String(value);
-                break;
-            case "ERRORS" when value.ValueKind == JsonValueKind.Object:
-                foreach (var field in value.EnumerateObject())
-                {
-                    problem.Errors[field.Name] = Messages(field.Value);
-                }
-
+                problem.Instance = reader.GetString();
                 break;
             case "ERRORS":
+                ReadValidationErrors(problem, ref reader);
                 break;
             default:
-                problem.Extensions[member.Name] = Extension(value)!;
+                // Refit's default reads [JsonExtensionData] values with its object converter: the same inference here.
+                problem.Extensions[name] = RefitObjectConverter.Infer(ref reader)!;
                 break;
         }
     }
 
-    private static string? String(JsonElement value) => value.ValueKind == JsonValueKind.Null ? null : value.GetString();
+    private static void ReadValidationErrors(ProblemDetails problem, ref Utf8JsonReader reader)
+    {
+        using var errors = JsonDocument.ParseValue(ref reader);
+        if (errors.RootElement.ValueKind == JsonValueKind.Object)
+        {
+            foreach (var field in errors.RootElement.EnumerateObject())
+            {
+                problem.Errors[field.Name] = Messages(field.Value);
+            }
+        }
+    }
+
+    // A number, or a string holding one as Refit's default options (AllowReadingFromString) accept; else a JsonException.
+    private static int Status(ref Utf8JsonReader reader) => reader.TokenType switch
+    {
+        JsonTokenType.Number when reader.TryGetInt32(out var status) => status,
+        JsonTokenType.String when int.TryParse(reader.GetString(), NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out var status) => status,
+        _ => throw ReadErrors.Reason("The status must be an integer, or a string holding one."),
+    };
 
     private static string[] Messages(JsonElement value) => value.ValueKind switch
     {
@@ -121,18 +128,6 @@ internal sealed class ProblemDetailsConverter : JsonConverter<ProblemDetails>
     };
 
     private static string Message(JsonElement value) => value.ValueKind == JsonValueKind.String ? value.GetString()! : value.GetRawText();
-
-    private static object? Extension(JsonElement value) => value.ValueKind switch
-    {
-        JsonValueKind.Null => null,
-        JsonValueKind.True => true,
-        JsonValueKind.False => false,
-        JsonValueKind.Number when value.TryGetInt64(out var integer) => integer,
-        JsonValueKind.Number => value.GetDouble(),
-        JsonValueKind.String when value.TryGetDateTime(out var date) => date,
-        JsonValueKind.String => value.GetString()!,
-        _ => value.Clone(),
-    };
 
     private static void WriteString(Utf8JsonWriter writer, string name, string? value)
     {

@@ -17,9 +17,13 @@ public sealed class RefitObjectConverter : JsonConverter<object>
     /// <param name="typeToConvert">Ignored: always <see cref="object"/>.</param>
     /// <param name="options">The options in use.</param>
     /// <returns>The value read.</returns>
-    public override object? Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options) =>
+    public override object? Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options) => Infer(ref reader);
+
+    /// <summary>The inference <see cref="Read"/> makes, for other converters' <c>object</c> values (problem details' extensions).</summary>
+    internal static object? Infer(ref Utf8JsonReader reader) =>
         reader.TokenType switch
         {
+            JsonTokenType.Null => null,
             JsonTokenType.True => true,
             JsonTokenType.False => false,
             JsonTokenType.Number when reader.TryGetInt64(out var integer) => integer,

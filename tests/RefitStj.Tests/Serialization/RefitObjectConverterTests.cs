@@ -38,4 +38,16 @@ public sealed class RefitObjectConverterTests
         Assert.Equal("[1,{\"a\":true}]", Assert.IsType<JsonElement>(ReadPayload("[1,{\"a\":true}]")).GetRawText());
         Assert.Equal("{\"a\":[2]}", Assert.IsType<JsonElement>(ReadPayload("{\"a\":[2]}")).GetRawText());
     }
+
+    [Fact]
+    public void Write_Rejects_A_Null_Writer_Value_Or_Options()
+    {
+        var converter = new RefitObjectConverter();
+        using var stream = new MemoryStream();
+        using var writer = new Utf8JsonWriter(stream);
+
+        Assert.Equal("writer", Assert.Throws<ArgumentNullException>(() => converter.Write(null!, new object(), JsonSerializerOptions.Default)).ParamName);
+        Assert.Equal("value", Assert.Throws<ArgumentNullException>(() => converter.Write(writer, null!, JsonSerializerOptions.Default)).ParamName);
+        Assert.Equal("options", Assert.Throws<ArgumentNullException>(() => converter.Write(writer, 1, null!)).ParamName);
+    }
 }

@@ -66,6 +66,22 @@ public sealed class KnownDifferencesTests
         Assert.IsAssignableFrom<JsonException>(ex.InnerException);
     }
 
+    [Theory]
+    [InlineData(HttpStatusCode.BadRequest, """{"title":"Invalid","status":400,"errors":{"Name":["Required."]}}""")]
+    [InlineData(HttpStatusCode.NotFound, """{"title":"Not Found","status":404}""")]
+    public async Task Problem_Json_Over_A_Context_Is_A_ValidationApiException_Where_Builtin_Over_A_Context_Gives_ApiException(HttpStatusCode status, string problem)
+    {
+        StubHandler Problem() => new(_ => new HttpResponseMessage(status) { Content = new StringContent(problem, System.Text.Encoding.UTF8, "application/problem+json") });
+        var ours = RestService.For<IProjectApi>(Clients.Http(Problem()), new RefitSettings(StjContentSerializer.ForContext(ProjectContext.Default)));
+        var builtin = RestService.For<IProjectApi>(Clients.Http(Problem()), new RefitSettings(SystemTextJsonContentSerializer.ForContext(ProjectContext.Default)));
+
+        var ourError = await Assert.ThrowsAsync<ValidationApiException>(() => ours.GetProject());
+        var builtinError = await Assert.ThrowsAsync<ApiException>(() => builtin.GetProject());
+
+        Assert.Equal((int)status, ourError.Content!.Status);
+        Assert.Equal(status, builtinError.StatusCode);
+    }
+
     [Fact]
     public void String_Starting_With_A_Byte_Order_Mark_Reads_Where_Builtin_Throws()
     {

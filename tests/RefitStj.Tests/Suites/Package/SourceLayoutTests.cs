@@ -5,8 +5,8 @@ namespace RefitStj.Tests.Suites.Package;
 
 /// <summary>
 /// Names and places that tell the truth, in the library and in the analyzers alike: one top-level type a source file,
-/// named as the file; test classes outside the suites' folders named for a type of the same folder of src; no two test
-/// classes of one name.
+/// named as the file; test classes outside the suites' folders named exactly for a source file of the same folder of
+/// src; no two test classes of one name.
 /// </summary>
 public sealed partial class SourceLayoutTests
 {
@@ -40,7 +40,7 @@ public sealed partial class SourceLayoutTests
         var typesByFolder = sources.Select(Root)
             .SelectMany(source => SourceFiles(source).Select(file => Relative(source, file)))
             .GroupBy(file => Path.GetDirectoryName(file)!)
-            .ToDictionary(folder => folder.Key, folder => folder.Select(Stem).ToHashSet());
+            .ToDictionary(folder => folder.Key, folder => folder.Select(TestedName).ToHashSet());
         var strays = SourceFiles(Root(tests))
             .Select(file => Relative(Root(tests), file))
             .Where(file => !suites.Any(suite => file.StartsWith(suite, StringComparison.Ordinal)))
@@ -67,11 +67,14 @@ public sealed partial class SourceLayoutTests
         Assert.Empty(twice);
     }
 
-    // FooTests.cs or FooSomethingTests.cs beside Foo.cs (Bar/FooTests.cs for src/RefitStj/Bar/Foo.cs).
+    // Exactly FooTests.cs for Foo.cs, FooPartTests.cs for the part Foo.Part.cs (Bar/FooTests.cs for src/RefitStj/Bar/Foo.cs).
     private static bool IsTestOfSourceType(string file, Dictionary<string, HashSet<string>> typesByFolder) =>
         Path.GetFileName(file).EndsWith("Tests.cs", StringComparison.Ordinal)
         && typesByFolder.TryGetValue(Path.GetDirectoryName(file)!, out var types)
-        && types.Any(type => Stem(file).StartsWith(type, StringComparison.Ordinal));
+        && types.Contains(Path.GetFileName(file)[..^"Tests.cs".Length]);
+
+    // The name a source file's tests carry: Foo for Foo.cs, FooPart for Foo.Part.cs.
+    private static string TestedName(string file) => Path.GetFileNameWithoutExtension(file).Replace(".", string.Empty, StringComparison.Ordinal);
 
     private static List<string> TopLevelTypes(string file) =>
         TopLevelDeclarations().Matches(Comments().Replace(File.ReadAllText(file), string.Empty)).Select(match => match.Groups[1].Value).Distinct().ToList();

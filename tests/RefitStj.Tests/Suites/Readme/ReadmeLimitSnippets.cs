@@ -9,8 +9,8 @@ using RefitStj.Tests.Support;
 namespace RefitStj.Tests.Suites.Readme;
 
 /// <summary>
-/// README's limit blocks (ReadmeTests compares each region with its block), each run against a server that sends more
-/// than the 10 MiB they allow: the call fails at the limit with the handler's exception inside Refit's.
+/// The limit blocks of README and docs/limits.md (ReadmeTests compares each region with its block), each run against a
+/// server that sends more than the 10 MiB they allow: the call fails at the limit with the handler's exception inside Refit's.
 /// </summary>
 public sealed class ReadmeLimitSnippets
 {
@@ -34,19 +34,20 @@ public sealed class ReadmeLimitSnippets
     }
 
     [Fact]
-    public async Task Readme_Limit_From_HttpMessageHandlerFactory_Stops_A_Larger_Body()
+    public async Task Readme_Limit_On_The_Context_Path_From_HttpMessageHandlerFactory_Stops_A_Larger_Body()
     {
         await using var server = await LoopbackServer.StartAsync(ServeElevenMebibytesAsync);
 
-        #region snippet: limits-handler-factory
-        var settings = new RefitSettings
+        #region snippet: refit-16-limits
+        var settings = new RefitSettings(StjContentSerializer.ForContext(AppJsonContext.Default))
         {
-            ContentSerializer = new StjContentSerializer(),
             HttpMessageHandlerFactory = () => new ResponseSizeLimitHandler(10 * 1024 * 1024) { InnerHandler = new SocketsHttpHandler() },
         };
+        var api = RestService.ForGenerated<IGitHubApi>("https://api.github.com", settings);
         #endregion
 
-        await AssertStoppedAtTheLimit(RestService.For<IGitHubApi>(server.BaseAddress.ToString(), settings));
+        Assert.NotNull(api);
+        await AssertStoppedAtTheLimit(RestService.ForGenerated<IGitHubApi>(server.BaseAddress.ToString(), settings));
     }
 
     [Fact]

@@ -4,13 +4,15 @@ using RefitStj.Tests.Support;
 namespace RefitStj.Tests.Suites.Readme;
 
 /// <summary>
-/// Every C# block in README.md and PACKAGE.md is named by a <c>&lt;!-- snippet: name --&gt;</c> line above it and must
-/// equal, line for line, the <c>#region snippet: name</c> regions of that name in this project's compiled (and mostly
-/// run) test code, joined by a blank line. Prose around the blocks is never read, so rewording cannot break a test.
+/// Every C# block in README.md, PACKAGE.md and the docs pages README sends detail to is named by a
+/// <c>&lt;!-- snippet: name --&gt;</c> line above it and must equal, line for line, the <c>#region snippet: name</c>
+/// regions of that name in this project's compiled (and mostly run) test code, joined by a blank line. Prose around the
+/// blocks is never read, so rewording cannot break a test.
 /// </summary>
 public sealed partial class ReadmeTests
 {
-    private static readonly string[] s_documents = ["README.md", "PACKAGE.md"];
+    // README's detail pages carry blocks too: each is checked here as README's are.
+    private static readonly string[] s_documents = ["README.md", "PACKAGE.md", "docs/limits.md", "docs/streaming.md"];
 
     public static TheoryData<string, string> Blocks
     {
@@ -42,6 +44,8 @@ public sealed partial class ReadmeTests
     [Theory]
     [InlineData("README.md")]
     [InlineData("PACKAGE.md")]
+    [InlineData("docs/limits.md")]
+    [InlineData("docs/streaming.md")]
     public void Every_CSharp_Block_Is_Named(string document)
     {
         var fences = File.ReadAllLines(Path.Combine(Repository.Root, document)).Count(line => line.Trim() == "```csharp");
@@ -51,9 +55,9 @@ public sealed partial class ReadmeTests
     }
 
     [Fact]
-    public void Every_Region_Is_Shown_In_README()
+    public void Every_Region_Is_Shown_In_README_Or_Its_Detail_Pages()
     {
-        Assert.Empty(CodeRegions().Keys.Except(DocumentBlocks("README.md").Keys));
+        Assert.Empty(CodeRegions().Keys.Except(s_documents.Where(d => d != "PACKAGE.md").SelectMany(d => DocumentBlocks(d).Keys)));
     }
 
     /// <summary>A document's C# blocks by the name on the line before each fence; an unnamed or unclosed block fails.</summary>

@@ -1,11 +1,11 @@
 using Refit;
 using RefitStj.Tests.Support;
 
-namespace RefitStj.Tests;
+namespace RefitStj.Tests.Suites.Threading;
 
 /// <summary>A streaming enumerator's buffer stays rented while a read into it is in flight, however early it is disposed.</summary>
 [Collection(nameof(BufferPoolIsolation))]
-public sealed class StjContentSerializerEnumeratorDisposalTests
+public sealed class StreamingEnumeratorDisposalTests
 {
     private readonly StjContentSerializer _serializer = new();
 

@@ -3,9 +3,10 @@ using System.Text.Json.Serialization.Metadata;
 using Refit;
 using RefitStj.Tests.Support;
 
-namespace RefitStj.Tests;
+namespace RefitStj.Tests.Suites.SourceGeneration;
 
-public sealed class StjContentSerializerSourceGenerationTests
+/// <summary>The serializer over a source-generated context, across writing, reading, streams, polymorphism and missing metadata.</summary>
+public sealed class SourceGenerationTests
 {
     private readonly StjContentSerializer _serializer = new(SnakeCaseContext.Default);
 

@@ -1,0 +1,160 @@
+#!/usr/bin/env bash
+# The analyzers (RSTJ001-RSTJ005) and their fixes as users get them: an app restored from the packed nupkg (a fresh
+# packages folder, so no cached RefitStj is used), one pipeline for either app:
+#  1. `dotnet build` of the app as written must report what the app is written to trigger (below);
+#  2. a reference transcript (every request body as sent, every value read) from Refit's own serializer under the JIT;
+#  3. `dotnet format analyzers` on a copy applies the package's fixes; the rebuilt copy must report none of the rules;
+#  4. the copy published with Native AOT must raise no trim/AOT warning naming RefitStj, and its runs must print the
+#     reference transcript.
+# The apps:
+#  consumer  tests/RefitStj.PackageConsumer: a context that lists its types with no options and omits some. As written:
+#            RSTJ001 for the omitted Order at both calls that pair it with IShopApi, and RSTJ002. Reference: the same
+#            app built on Refit's reflection default (-p:RefitReference=true). Fixed for RSTJ001 RSTJ002; run under
+#            Native AOT; the unfixed app's transcript must differ from the reference (so the comparison can fail).
+#  refit16   tests/RefitStj.Refit16App, written Refit 16's way with the package added and nothing else: as written,
+#            RSTJ003 at each of its 8 context entry points and no other rule; it runs on Refit's own serializer, and
+#            that run is the reference (query strings from Refit's SystemTextJsonQueryConverter<T> included), its
+#            proof lines all naming Refit's serializer. Fixed for RSTJ001-RSTJ005 (RSTJ005 in a second pass: Refit's
+#            query converter is an error only once RSTJ003's fixes have moved the clients onto RefitStj); run under the
+#            JIT and Native AOT, proof lines all naming RefitStj (it ends a server-sent event stream at "[DONE]", where
+#            Refit's serializer throws).
+# Exits non-zero otherwise. Usage: .ci/package-app.sh consumer|refit16 FOLDER_WITH_THE_NUPKG
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+app_name=${1:-}
+case "$app_name" in
+  consumer) app=tests/RefitStj.PackageConsumer; assembly=RefitStj.PackageConsumer; work=artifacts/package-consumer
+            fixes=(RSTJ001 RSTJ002); left_after_fix="RSTJ00[12]"; runs=(aot) ;;
+  refit16)  app=tests/RefitStj.Refit16App; assembly=RefitStj.Refit16App; work=artifacts/refit16-app
+            fixes=(RSTJ001 RSTJ002 RSTJ003 RSTJ004 RSTJ005); left_after_fix="RSTJ[0-9]+"; runs=(jit aot) ;;
+  *) echo "usage: $0 consumer|refit16 FOLDER_WITH_THE_NUPKG"; exit 2 ;;
+esac
+package_folder=$(realpath "$2")
+nupkg=$(ls "$package_folder"/RefitStj.*.nupkg | grep -v '\.snupkg$' | head -n 1)
+version=$(basename "$nupkg" .nupkg); version=${version#RefitStj.}
+rm -rf "$work"
+mkdir -p "$work"
+work=$(realpath "$work")
+package_props=(-p:RefitStjVersion="$version" -p:RestoreAdditionalProjectSources="$package_folder" -p:RestorePackagesPath="$work/packages")
+status=0
+fail() { echo "FAILED: $*"; status=1; }
+# Each distinct message of a diagnostic in a log (MSBuild repeats warnings in its summary and appends the project path).
+messages() { sed -n "s/.*warning $1: \(.*\) \[[^]]*\.csproj\]$/\1/p" "$2" | sort -u; }
+# The transcript without the proof lines, and the proof lines alone (only the refit16 app prints proof lines).
+transcript() { grep -v '^proof ' "$1"; }
+proofs() { grep '^proof ' "$1"; }
+built_app() { find "$1" -name "$assembly.dll" | head -n 1; }
+
+# 1. As written.
+dotnet build "$app" -c Release -nodeReuse:false "${package_props[@]}" > "$work/written.log" 2>&1 \
+  || { cat "$work/written.log"; echo "FAILED: the app as written did not build"; exit 1; }
+case "$app_name" in
+  consumer)
+    order="'IShopApi.PlaceOrder' writes 'Order' through the content serializer, but 'ShopJsonContext' has no metadata for it and the call will throw NotSupportedException: add [JsonSerializable(typeof(Order))] to 'ShopJsonContext'"
+    calls=$(grep -F "warning RSTJ001: $order" "$work/written.log" | grep -o "Program.cs([0-9]*,[0-9]*)" | sort -u | wc -l)
+    rstj002=$(messages RSTJ002 "$work/written.log")
+    echo "as written: RSTJ001 for Order at $calls call(s); RSTJ001 messages:"; messages RSTJ001 "$work/written.log" | sed 's/^/  /'
+    echo "RSTJ002: ${rstj002:-none}"
+    [ "$calls" -eq 2 ] || fail "expected the RSTJ001 for Order at 2 calls (RestService.ForGenerated, AddRefitGeneratedClient), found $calls"
+    [ -n "$rstj002" ] || fail "expected RSTJ002 for a context with no options"
+    dotnet "$(built_app "$work/bin")" > "$work/written.txt" 2>&1
+    ;;
+  refit16)
+    entry_points=8
+    reported=$(grep -oE "Program.cs\([0-9]+,[0-9]+\): warning RSTJ003" "$work/written.log" | sort -u | wc -l)
+    echo "as written: RSTJ003 at $reported of $entry_points entry points"
+    grep -oE "Program.cs\([0-9]+,[0-9]+\): warning RSTJ003: '[^']*'" "$work/written.log" | sort -u | sed 's/^/  /'
+    [ "$reported" -eq "$entry_points" ] || fail "expected RSTJ003 at $entry_points entry points, found $reported"
+    grep -E "(warning|error) RSTJ00[1245]" "$work/written.log" | sort -u | grep . && fail "another RSTJ rule fired on the app as written"
+    ;;
+esac
+
+# 2. The reference: Refit's own serializer, JIT.
+case "$app_name" in
+  consumer)
+    dotnet build "$app" -c Release -nodeReuse:false "${package_props[@]}" -p:RefitReference=true > "$work/reference.log" 2>&1 \
+      || { cat "$work/reference.log"; echo "FAILED: the reference build failed"; exit 1; }
+    dotnet "$(built_app "$work/bin")" > "$work/reference.txt" 2>&1
+    ;;
+  refit16)
+    dotnet "$(built_app "$work/bin")" > "$work/reference.txt" 2>&1 || fail "the app as written failed"
+    proofs "$work/reference.txt" | grep -v "Refit's serializer$" && fail "the app as written ran a client on another serializer than Refit's"
+    ;;
+esac
+
+# 3. A copy fixed by dotnet format, as a user would run it; its own props stand in for the command-line properties.
+fixed="$work/fixed"
+mkdir -p "$fixed"
+cp "$app/Program.cs" "$app/$assembly.csproj" "$app/Directory.Packages.props" "$fixed/"
+cat > "$fixed/Directory.Build.props" <<PROPS
+<Project>
+  <PropertyGroup>
+    <RefitStjVersion>$version</RefitStjVersion>
+    <RestoreAdditionalProjectSources>$package_folder</RestoreAdditionalProjectSources>
+    <RestorePackagesPath>$work/packages</RestorePackagesPath>
+  </PropertyGroup>
+</Project>
+PROPS
+dotnet format analyzers "$fixed/$assembly.csproj" --diagnostics "${fixes[@]}" --severity info -v:diag > "$work/format.log" 2>&1 \
+  || { cat "$work/format.log"; fail "dotnet format analyzers exited non-zero"; }
+if [ "$app_name" = refit16 ]; then
+  # RSTJ005 (Refit's query converter on RefitStj) speaks only once RSTJ003's fixes have moved the clients: a second pass.
+  dotnet format analyzers "$fixed/$assembly.csproj" --diagnostics RSTJ005 --severity info -v:diag > "$work/format-query.log" 2>&1 \
+    || { cat "$work/format-query.log"; fail "dotnet format analyzers (RSTJ005) exited non-zero"; }
+  grep -q "typeof(StjQueryConverter<Filter>)" "$fixed/Program.cs" && ! grep -q "typeof(SystemTextJsonQueryConverter" "$fixed/Program.cs" \
+    || fail "RSTJ005's fix did not replace SystemTextJsonQueryConverter<Filter> with StjQueryConverter<Filter>"
+fi
+echo "dotnet format changed:"; diff "$app/Program.cs" "$fixed/Program.cs" | grep '^[<>]' | sed 's/^/  /'
+dotnet build "$fixed" -c Release -nodeReuse:false > "$work/fixed.log" 2>&1 || { cat "$work/fixed.log"; fail "the fixed copy did not build"; }
+if grep -qE "$left_after_fix" "$work/fixed.log"; then
+  grep -E "$left_after_fix" "$work/fixed.log" | sort -u; fail "$left_after_fix still reported after dotnet format"
+fi
+
+# 4. The fixed copy under the JIT (refit16) and under Native AOT: no trim/AOT warning about RefitStj (message text only:
+# paths may name it), the reference transcript.
+if [[ " ${runs[*]} " == *" jit "* ]]; then
+  dotnet "$(built_app "$fixed/bin")" > "$work/jit.txt" 2>&1 || fail "the fixed app failed under the JIT"
+fi
+dotnet publish "$fixed" -c Release -nodeReuse:false -p:PublishAot=true -o "$work/aot" > "$work/aot.log" 2>&1 \
+  || { cat "$work/aot.log"; fail "the Native AOT publish failed"; }
+aot_warnings=$(grep -oE "warning IL[0-9]+: .*" "$work/aot.log" | sed 's/ \[[^]]*\.csproj\]$//' | sort -u)
+[ -n "$aot_warnings" ] && { echo "trim/AOT warnings of the publish:"; echo "$aot_warnings" | sed 's/^/  /'; }
+echo "$aot_warnings" | grep -q "RefitStj" && fail "the Native AOT publish warns about RefitStj"
+"$work/aot/$assembly" > "$work/aot.txt" 2>&1 || fail "the fixed app failed under Native AOT"
+
+case "$app_name" in
+  consumer)
+    echo "reference transcript (Refit's reflection default, JIT):"; sed 's/^/  /' "$work/reference.txt"
+    if diff -u "$work/reference.txt" "$work/aot.txt" > "$work/aot.diff"; then
+      echo "the fixed app under Native AOT sends and reads what Refit's reflection default does"
+    else
+      cat "$work/aot.diff"; fail "the fixed app's Native AOT transcript differs from Refit's reflection default"
+    fi
+    if diff -q "$work/reference.txt" "$work/written.txt" > /dev/null; then
+      fail "the unfixed app's transcript matches the reference: the comparison proves nothing"
+    else
+      echo "control: the app as written (before the fixes) differs from the reference in $(diff "$work/reference.txt" "$work/written.txt" | grep -c '^>') line(s)"
+    fi
+    [ $status -eq 0 ] && echo "RSTJ001/RSTJ002 from the package: reported as written, fixed by dotnet format, clean and wire-compatible under Native AOT"
+    ;;
+  refit16)
+    echo "reference transcript (as written, Refit's serializer, JIT): $(transcript "$work/reference.txt" | grep -c ' received ') requests, $(transcript "$work/reference.txt" | grep -c ': read ') values read"
+    queries=$(transcript "$work/reference.txt" | grep -c ' received GET [a-z.]*/search?')
+    echo "reference transcript: $queries query strings from SystemTextJsonQueryConverter<T>"
+    [ "$queries" -gt 0 ] || fail "the reference transcript has no query string from the query converter"
+    for run in "${runs[@]}"; do
+      if diff -u <(transcript "$work/reference.txt") <(transcript "$work/$run.txt") > "$work/$run.diff"; then
+        echo "fixed, $run: the same requests, byte for byte, and the same values as the reference"
+      else
+        cat "$work/$run.diff"; fail "the fixed app's $run transcript differs from the reference"
+      fi
+      on_refitstj=$(proofs "$work/$run.txt" | grep -c ": RefitStj$")
+      clients=$(proofs "$work/reference.txt" | wc -l)
+      echo "fixed, $run: $on_refitstj of $clients clients on RefitStj"
+      [ "$clients" -gt 0 ] && [ "$on_refitstj" -eq "$clients" ] || { proofs "$work/$run.txt"; fail "a client of the fixed app ($run) is not on RefitStj"; }
+    done
+    [ $status -eq 0 ] && echo "RSTJ003 and RSTJ005 from the package: every Refit 16 entry point and query converter reported, fixed by dotnet format onto RefitStj, the same wire under the JIT and Native AOT"
+    ;;
+esac
+exit $status
