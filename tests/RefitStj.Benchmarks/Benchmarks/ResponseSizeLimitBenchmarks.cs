@@ -21,14 +21,14 @@ public class ResponseSizeLimitBenchmarks : ICheckedBenchmark
     private HttpClient _limitedHttp = null!;
     private IRoundTripApi _limited = null!;
 
-    /// <summary>A repository listing of about 1 KB (one repository) or 16 MB.</summary>
-    [Params("1 KB", "16 MB")]
+    /// <summary>A repository listing of about 1 KB (one repository) or 10 MB.</summary>
+    [Params("1 KB", "10 MB")]
     public string Size { get; set; } = "1 KB";
 
     [GlobalSetup]
     public void GlobalSetup()
     {
-        _payload = Size == "1 KB" ? OneRepository() : LargePayloads.Get(16);
+        _payload = Size == "1 KB" ? OneRepository() : LargePayloads.Get(10);
         _clients = new RefitClients(_payload.Json, buffered: false);
         _limitedHttp = new HttpClient(new ResponseSizeLimitHandler(Limit, new StubHandler(_payload.Json))) { BaseAddress = new Uri("http://api.example.test") };
         _limited = RestService.For<IRoundTripApi>(_limitedHttp, new RefitSettings { ContentSerializer = new StjContentSerializer() });
