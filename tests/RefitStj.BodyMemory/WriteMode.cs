@@ -1,0 +1,97 @@
+using Refit;
+
+namespace RefitStj.BodyMemory;
+
+/// <summary>
+/// Allocation per request body written: <c>ToHttpContent</c>, <c>CopyToAsync(Stream.Null)</c>, disposed, the least
+/// <see cref="GC.GetAllocatedBytesForCurrentThread"/> difference of several writes after 12 warm-up writes, for RefitStj over the
+/// context (what <c>ForContext</c> returns), its <c>JsonTypeInfo&lt;T&gt;</c> overload, and Refit's serializer over the
+/// same context. Each body is also copied once into memory and compared with the bytes it must be.
+/// </summary>
+internal static class WriteMode
+{
+    /// <summary>What a RefitStj write may allocate in <c>--smoke</c> (the content and its segment list are under 1 KB).</summary>
+    private const long SmokeLimit = 4 * 1024;
+
+    private const int WarmUps = 12;
+
+    public static async Task<int> RunAsync(bool smoke)
+    {
+        Report.Header(smoke ? "write --smoke" : "write");
+        long[] sizes = smoke ? [256 * 1024, 2 * 1024 * 1024] : [2 * 1024 * 1024, 10 * 1024 * 1024, 64 * 1024 * 1024];
+        var writes = smoke ? 3 : 8;
+        var stj = StjContentSerializer.ForContext(BodyJsonContext.Default);
+        var refit = new SystemTextJsonContentSerializer(BodyJsonContext.Default.Options);
+        var failures = 0;
+        var rows = new List<string[]>();
+        foreach (var size in sizes)
+        {
+            var body = Body.Create(size);
+            var forContext = await MeasureAsync(() => stj.ToHttpContent(body.Value), body, writes).ConfigureAwait(false);
+            var typeInfo = await MeasureAsync(() => stj.ToHttpContent(body.Value, BodyJsonContext.Default.ListItem), body, writes).ConfigureAwait(false);
+            var builtIn = await MeasureAsync(() => refit.ToHttpContent(body.Value), body, writes).ConfigureAwait(false);
+            rows.Add([body.Size, forContext.Text, typeInfo.Text, builtIn.Text]);
+            failures += forContext.Failures + typeInfo.Failures + builtIn.Failures;
+            if (smoke && (forContext.Allocated > SmokeLimit || typeInfo.Allocated > SmokeLimit))
+            {
+                Console.Error.WriteLine($"FAILED: a RefitStj write of {body.Size} allocated more than {SmokeLimit:N0} B");
+                failures++;
+            }
+        }
+
+        Report.Table(["Body", "RefitStj, ForContext", "RefitStj, JsonTypeInfo<T>", "Refit's serializer, same context"], rows);
+        return failures;
+    }
+
+    private static async Task<Result> MeasureAsync(Func<HttpContent> write, Body body, int writes)
+    {
+        var failures = await CheckAsync(write, body).ConfigureAwait(false);
+        var least = long.MaxValue;
+        long? length = null;
+        // A type's start buffer at most doubles from one body to the next, so its first writes rent sizes the pool has
+        // not held yet (one new array a write, up to 1 MiB): 12 warm-ups reach the steady state from the smallest start.
+        for (var i = -WarmUps; i < writes; i++)
+        {
+            var thread = Environment.CurrentManagedThreadId;
+            var before = GC.GetAllocatedBytesForCurrentThread();
+            using (var content = write())
+            {
+                await content.CopyToAsync(Stream.Null).ConfigureAwait(false);
+                length = content.Headers.ContentLength;
+            }
+
+            var allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+            // A write that went on on another thread counted only part of its allocations on this one: not a sample.
+            if (i >= 0 && thread == Environment.CurrentManagedThreadId)
+            {
+                least = Math.Min(least, allocated);
+            }
+        }
+
+        if (least == long.MaxValue)
+        {
+            Console.Error.WriteLine($"FAILED: no write of {body.Size} stayed on one thread");
+            failures++;
+        }
+
+        var text = $"{least:N0} B, " + (length is null ? "chunked" : length == body.Json.Length ? "exact length" : $"WRONG length {length}");
+        return new Result(least, text, failures);
+    }
+
+    private static async Task<int> CheckAsync(Func<HttpContent> write, Body body)
+    {
+        using var content = write();
+        using var copy = new MemoryStream(body.Json.Length);
+        await content.CopyToAsync(copy).ConfigureAwait(false);
+        if (copy.GetBuffer().AsSpan(0, (int)copy.Length).SequenceEqual(body.Json)
+            && (content.Headers.ContentLength is null || content.Headers.ContentLength == body.Json.Length))
+        {
+            return 0;
+        }
+
+        Console.Error.WriteLine($"FAILED: a body of {body.Size} was not written as expected");
+        return 1;
+    }
+
+    private readonly record struct Result(long Allocated, string Text, int Failures);
+}
