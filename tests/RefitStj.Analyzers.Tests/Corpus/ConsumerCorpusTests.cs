@@ -33,19 +33,7 @@ public sealed partial class ConsumerCorpusTests
         var mismatches = new List<string>();
         foreach (var project in Directory.GetDirectories(s_projects).OrderBy(p => p, StringComparer.Ordinal))
         {
-            var (expected, reported) = await AnalyzeAsync(project);
-            var name = Path.GetFileName(project);
-            mismatches.AddRange(expected.Where(d => !Declared.Contains(d.Id)).Select(d => $"marker names a rule no analyzer declares: {name}/{d}"));
-            foreach (var rule in expected.Concat(reported).Select(d => d.Id).Distinct().OrderBy(id => id, StringComparer.Ordinal))
-            {
-                var wanted = expected.Where(d => d.Id == rule).ToList();
-                var got = reported.Where(d => d.Id == rule).ToList();
-                var missing = Subtract(wanted, got);
-                var extra = Subtract(got, wanted);
-                rows.Add(new Row(name, rule, wanted.Count, got.Count, extra.Count, missing.Count));
-                mismatches.AddRange(extra.Select(d => $"false report: {name}/{d}"));
-                mismatches.AddRange(missing.Select(d => $"missing report: {name}/{d}"));
-            }
+            mismatches.AddRange(await CheckAsync(project, rows));
         }
 
         var table = Table(rows);
@@ -53,6 +41,44 @@ public sealed partial class ConsumerCorpusTests
         Write(table);
         Assert.True(mismatches.Count == 0, string.Join('\n', mismatches) + "\n" + table);
         Assert.Contains(rows, r => r.Expected > 0);
+    }
+
+    [Fact]
+    public async Task A_Marker_Naming_A_Rule_No_Analyzer_Declares_Fails_The_Corpus()
+    {
+        var project = Directory.CreateTempSubdirectory("corpus-");
+        try
+        {
+            await File.WriteAllTextAsync(Path.Combine(project.FullName, "Program.cs"), "public static class Program { public static int Answer => 42; } //! RSTJ099\n");
+
+            var mismatches = await CheckAsync(project.FullName, []);
+
+            Assert.Contains($"marker names a rule no analyzer declares: {project.Name}/Program.cs:1 RSTJ099", mismatches);
+        }
+        finally
+        {
+            project.Delete(recursive: true);
+        }
+    }
+
+    /// <summary>The mismatches of one project (false, missing, and markers naming no declared rule); its rows added to <paramref name="rows"/>.</summary>
+    private static async Task<List<string>> CheckAsync(string project, List<Row> rows)
+    {
+        var (expected, reported) = await AnalyzeAsync(project);
+        var name = Path.GetFileName(project);
+        var mismatches = expected.Where(d => !Declared.Contains(d.Id)).Select(d => $"marker names a rule no analyzer declares: {name}/{d}").ToList();
+        foreach (var rule in expected.Concat(reported).Select(d => d.Id).Distinct().OrderBy(id => id, StringComparer.Ordinal))
+        {
+            var wanted = expected.Where(d => d.Id == rule).ToList();
+            var got = reported.Where(d => d.Id == rule).ToList();
+            var missing = Subtract(wanted, got);
+            var extra = Subtract(got, wanted);
+            rows.Add(new Row(name, rule, wanted.Count, got.Count, extra.Count, missing.Count));
+            mismatches.AddRange(extra.Select(d => $"false report: {name}/{d}"));
+            mismatches.AddRange(missing.Select(d => $"missing report: {name}/{d}"));
+        }
+
+        return mismatches;
     }
 
     /// <summary>The marked and the reported diagnostics of one project, as file:line id.</summary>
