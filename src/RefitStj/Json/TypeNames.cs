@@ -16,7 +16,20 @@ internal static class TypeNames
 
         if (type.IsArray)
         {
-            return Append(name, type.GetElementType()!).Append('[').Append(',', type.GetArrayRank() - 1).Append(']');
+            // C# writes the outermost rank first (int[,][] holds int[]), where reflection's names put it last.
+            var element = type;
+            while (element.IsArray)
+            {
+                element = element.GetElementType()!;
+            }
+
+            Append(name, element);
+            for (var array = type; array.IsArray; array = array.GetElementType()!)
+            {
+                name.Append('[').Append(',', array.GetArrayRank() - 1).Append(']');
+            }
+
+            return name;
         }
 
         if (Nullable.GetUnderlyingType(type) is { } underlying)
