@@ -26,9 +26,37 @@ public sealed class JsonPathsTests
     [InlineData("$.inner.count.deeper")]
     [InlineData("$[")]
     [InlineData("$['open")]
+    [InlineData("$.items[3")]
+    [InlineData("$.inner[0]")]
+    [InlineData("$.inner.count[0]")]
+    [InlineData("$x")]
+    [InlineData("$.items[0]x")]
     public void A_Path_The_Metadata_Does_Not_Know_Gives_No_Type(string path)
     {
         Assert.Null(JsonPaths.TypeAt(s_options.GetTypeInfo(typeof(Outer)), path));
+    }
+
+    [Theory]
+    [InlineData("$.Items[0].Count", typeof(int))]
+    [InlineData("$.items[0].Count", null)]
+    [InlineData("$.Items[0].COUNT", null)]
+    public void Names_Match_Exactly_Unless_The_Options_Ignore_Case(string path, Type? expected)
+    {
+        var options = new JsonSerializerOptions();
+        options.MakeReadOnly(populateMissingResolver: true);
+
+        Assert.Equal(expected, JsonPaths.TypeAt(options.GetTypeInfo(typeof(Outer)), path));
+    }
+
+    [Theory]
+    [InlineData("$['by name'].k", typeof(Inner))]
+    [InlineData("$['by name']['k'].when", typeof(DateTime?))]
+    [InlineData("$.items[12][3]", null)]
+    [InlineData("$.grid[1][2]", typeof(int))]
+    [InlineData("$.grid[1]", typeof(int[]))]
+    public void Follows_Names_And_Indexes_In_Any_Order_The_Metadata_Allows(string path, Type? expected)
+    {
+        Assert.Equal(expected, JsonPaths.TypeAt(s_options.GetTypeInfo(typeof(Outer)), path));
     }
 
     private static JsonSerializerOptions Options()
@@ -46,6 +74,8 @@ public sealed class JsonPathsTests
 
         [JsonPropertyName("by name")]
         public Dictionary<string, Inner>? ByName { get; set; }
+
+        public List<int[]>? Grid { get; set; }
     }
 
     public sealed class Inner
