@@ -31,6 +31,8 @@ public sealed class JsonPathsTests
     [InlineData("$.inner.count[0]")]
     [InlineData("$x")]
     [InlineData("$.items[0]x")]
+    [InlineData("$.nodes['open")]
+    [InlineData("$.nodes[1][2")]
     public void A_Path_The_Metadata_Does_Not_Know_Gives_No_Type(string path)
     {
         Assert.Null(JsonPaths.TypeAt(s_options.GetTypeInfo(typeof(Outer)), path));
@@ -76,6 +78,8 @@ public sealed class JsonPathsTests
         public Dictionary<string, Inner>? ByName { get; set; }
 
         public List<int[]>? Grid { get; set; }
+
+        public NodeCollection? Nodes { get; set; }
     }
 
     public sealed class Inner
@@ -84,4 +88,7 @@ public sealed class JsonPathsTests
 
         public DateTime? When { get; set; }
     }
+
+    // A list of itself: a path step that failed without moving on would loop here for ever.
+    public sealed class NodeCollection : List<NodeCollection>;
 }
