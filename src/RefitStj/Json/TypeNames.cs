@@ -37,12 +37,8 @@ internal static class TypeNames
             return Append(name, underlying).Append('?');
         }
 
-        if (!type.IsGenericType)
-        {
-            return name.Append(type.Name);
-        }
-
-        // A nested type's backtick counts only its own arguments, which come after its declaring type's.
+        // A type that is not generic has no backtick and is named in full; a nested type's backtick counts only its own
+        // arguments, which come after its declaring type's.
         var tick = type.Name.IndexOf('`', StringComparison.Ordinal);
         name.Append(type.Name, 0, tick >= 0 ? tick : type.Name.Length);
         if (tick < 0)

@@ -32,6 +32,7 @@ public sealed class JsonPathsTests
     [InlineData("$x")]
     [InlineData("$.items[0]x")]
     [InlineData("$.nodes['open")]
+    [InlineData("$.nodes[0]x")]
     [InlineData("$.nodes[1][2")]
     public void A_Path_The_Metadata_Does_Not_Know_Gives_No_Type(string path)
     {
