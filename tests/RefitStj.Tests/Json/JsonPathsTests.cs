@@ -16,6 +16,7 @@ public sealed class JsonPathsTests
     [InlineData("$.items[3].when", typeof(DateTime?))]
     [InlineData("$['by name']['k.1']", typeof(Inner))]
     [InlineData("$.ITEMS[0].COUNT", typeof(int))]
+    [InlineData(".inner.count", typeof(int))]
     public void Follows_A_Path_Through_Objects_Lists_And_Dictionaries(string path, Type expected)
     {
         Assert.Equal(expected, JsonPaths.TypeAt(s_options.GetTypeInfo(typeof(Outer)), path));
