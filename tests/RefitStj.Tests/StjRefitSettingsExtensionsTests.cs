@@ -68,12 +68,69 @@ public sealed class StjRefitSettingsExtensionsTests
     }
 
     [Fact]
+    public void UseStjJsonContext_With_Fallback_Keeps_The_Options_And_Limits_And_Returns_The_Settings()
+    {
+        var settings = new RefitSettings { ContentSerializer = new StjContentSerializer { MaxResponseBodySize = 4096 } };
+
+        var returned = settings.UseStjJsonContext(SnakeCaseContext.Default, allowReflectionFallback: true);
+
+        Assert.Same(settings, returned);
+        var serializer = Assert.IsType<StjContentSerializer>(settings.ContentSerializer);
+        Assert.Equal(SnakeCaseContext.Default, serializer.Options.TypeInfoResolverChain[0]);
+        Assert.Equal(4096, serializer.MaxResponseBodySize);
+    }
+
+    [Fact]
+    public void UseStjJsonContext_With_Fallback_On_Refits_Own_Serializer_Throws_And_Leaves_The_Settings()
+    {
+        var settings = new RefitSettings();
+        var before = settings.ContentSerializer;
+
+        Assert.Throws<InvalidOperationException>(() => settings.UseStjJsonContext(SnakeCaseContext.Default, allowReflectionFallback: true));
+
+        Assert.Same(before, settings.ContentSerializer);
+    }
+
+    [Fact]
+    public void UseStjJsonContext_Names_Whichever_Serializer_The_Settings_Hold()
+    {
+        var other = new RefitSettings { ContentSerializer = new NewtonsoftLikeSerializer() };
+        var none = new RefitSettings { ContentSerializer = null! };
+
+        var named = Assert.Throws<InvalidOperationException>(() => other.UseStjJsonContext(SnakeCaseContext.Default));
+        var empty = Assert.Throws<InvalidOperationException>(() => none.UseStjJsonContext(SnakeCaseContext.Default));
+
+        Assert.StartsWith("UseStjJsonContext ", named.Message, StringComparison.Ordinal);
+        Assert.Contains(typeof(NewtonsoftLikeSerializer).FullName!, named.Message, StringComparison.Ordinal);
+        Assert.Contains("use none.", empty.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void UseStjJsonContext_Rejects_Null()
     {
         var settings = new RefitSettings { ContentSerializer = new StjContentSerializer() };
 
         Assert.Equal("settings", Assert.Throws<ArgumentNullException>(() => StjRefitSettingsExtensions.UseStjJsonContext(null!, SnakeCaseContext.Default)).ParamName);
+        Assert.Equal("settings", Assert.Throws<ArgumentNullException>(() => StjRefitSettingsExtensions.UseStjJsonContext(null!, SnakeCaseContext.Default, true)).ParamName);
         Assert.Equal("context", Assert.Throws<ArgumentNullException>(() => settings.UseStjJsonContext(null!)).ParamName);
         Assert.Equal("context", Assert.Throws<ArgumentNullException>(() => settings.UseStjJsonContext(null!, true)).ParamName);
+    }
+
+    [Fact]
+    public void A_Null_Context_Is_The_Error_Reported_Even_On_Refits_Own_Serializer()
+    {
+        var settings = new RefitSettings();
+
+        Assert.Equal("context", Assert.Throws<ArgumentNullException>(() => settings.UseStjJsonContext(null!)).ParamName);
+        Assert.Equal("context", Assert.Throws<ArgumentNullException>(() => settings.UseStjJsonContext(null!, true)).ParamName);
+    }
+
+    private sealed class NewtonsoftLikeSerializer : IHttpContentSerializer
+    {
+        public HttpContent ToHttpContent<T>(T item) => throw new NotSupportedException();
+
+        public Task<T?> FromHttpContentAsync<T>(HttpContent content, CancellationToken cancellationToken = default) => throw new NotSupportedException();
+
+        public string? GetFieldNameForProperty(System.Reflection.PropertyInfo propertyInfo) => null;
     }
 }

@@ -16,7 +16,20 @@ internal static class TypeNames
 
         if (type.IsArray)
         {
-            return Append(name, type.GetElementType()!).Append('[').Append(',', type.GetArrayRank() - 1).Append(']');
+            // C# writes the outermost rank first (int[,][] holds int[]), where reflection's names put it last.
+            var element = type;
+            while (element.IsArray)
+            {
+                element = element.GetElementType()!;
+            }
+
+            Append(name, element);
+            for (var array = type; array.IsArray; array = array.GetElementType()!)
+            {
+                name.Append('[').Append(',', array.GetArrayRank() - 1).Append(']');
+            }
+
+            return name;
         }
 
         if (Nullable.GetUnderlyingType(type) is { } underlying)
@@ -24,12 +37,8 @@ internal static class TypeNames
             return Append(name, underlying).Append('?');
         }
 
-        if (!type.IsGenericType)
-        {
-            return name.Append(type.Name);
-        }
-
-        // A nested type's backtick counts only its own arguments, which come after its declaring type's.
+        // A type that is not generic has no backtick and is named in full; a nested type's backtick counts only its own
+        // arguments, which come after its declaring type's.
         var tick = type.Name.IndexOf('`', StringComparison.Ordinal);
         name.Append(type.Name, 0, tick >= 0 ? tick : type.Name.Length);
         if (tick < 0)

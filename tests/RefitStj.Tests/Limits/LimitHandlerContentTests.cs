@@ -93,6 +93,53 @@ public sealed class LimitHandlerContentTests
         Assert.Same(cancelled, await Assert.ThrowsAnyAsync<OperationCanceledException>(() => new StjContentSerializer().FromHttpContentAsync<List<Person>>(content)));
     }
 
+    [Fact]
+    public void A_Body_That_Declares_No_Length_Is_Given_None()
+    {
+        var inner = new StreamContent(new MemoryStream(s_body));
+
+        using var content = Limited(inner);
+
+        Assert.False(content.Headers.NonValidated.Contains("Content-Length"));
+        Assert.Null(content.Headers.ContentLength);
+        Assert.False(inner.Headers.NonValidated.Contains("Content-Length"));
+    }
+
+    [Fact]
+    public async Task A_Body_That_Declares_Its_Length_Within_The_Limit_Keeps_It_And_Reads_Whole()
+    {
+        var inner = new ByteArrayContent(s_body);
+        inner.Headers.ContentLength = s_body.Length;
+
+        using var content = new LimitHandlerContent(inner, limit: s_body.Length, HttpStatusCode.OK);
+
+        Assert.Equal(s_body.Length, content.Headers.ContentLength);
+        Assert.Equal(s_body, await content.ReadAsByteArrayAsync());
+    }
+
+    [Fact]
+    public void A_Body_Read_Through_Once_Synchronously_Cannot_Be_Read_Again_Unbuffered()
+    {
+        using var content = Limited(new StreamContent(new MemoryStream(s_body)));
+        var copy = new MemoryStream();
+        content.CopyTo(copy, null, CancellationToken.None);
+
+        Assert.Equal(s_body, copy.ToArray());
+        var again = Record.Exception(() => content.CopyTo(Stream.Null, null, CancellationToken.None));
+        Assert.Contains("already read", Assert.IsType<InvalidOperationException>(again).Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task A_Disposed_Content_Cannot_Be_Read_Even_Once_Buffered()
+    {
+        var content = Limited(new StreamContent(new MemoryStream(s_body)));
+        await content.LoadIntoBufferAsync();
+
+        content.Dispose();
+
+        await Assert.ThrowsAsync<ObjectDisposedException>(() => content.ReadAsByteArrayAsync());
+    }
+
     private static IHttpContentSerializer Serializer(string name) =>
         name == "RefitStj" ? new StjContentSerializer() : new SystemTextJsonContentSerializer();
 
