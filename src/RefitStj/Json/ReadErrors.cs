@@ -50,7 +50,7 @@ internal static class ReadErrors
     {
         path ??= ex.Path ?? "$";
         var spot = ReadSpot.Find(ex, utf8, typeInfo.Options);
-        var line = firstLine + (spot?.Line ?? ex.LineNumber ?? 0);
+        var line = firstLine + (ex.LineNumber ?? 0);
         var where = $"line {line}, byte {(spot?.ByteInLine ?? ex.BytePositionInLine ?? 0) + 1}";
         var root = TypeNames.Of(typeInfo.Type);
         var mediaType = NonJsonMediaType(headers);

@@ -3,13 +3,13 @@ using System.Text.Json;
 namespace RefitStj.Json;
 
 /// <summary>
-/// Where a read failed in bytes that are at hand: the line and byte (both from 0) of the offending token and a short
-/// quote of it, or no quote when the bytes end before the JSON value does. Found only after a failure, by re-scanning.
+/// Where a read failed in bytes that are at hand: the byte (from 0) in the exception's line where the offending token
+/// starts and a short quote of it, or no quote when the bytes end before the JSON value does. Found only after a
+/// failure, by re-scanning. The line is the exception's own: the token ends where the exception points, and no token
+/// spans lines (an object or array quoted whole starts at the bracket just before that point).
 /// </summary>
-internal sealed class ReadSpot(long line, long byteInLine, string? excerpt, int tooDeepFor = 0)
+internal sealed class ReadSpot(long byteInLine, string? excerpt, int tooDeepFor = 0)
 {
-    public long Line => line;
-
     public long ByteInLine => byteInLine;
 
     /// <summary>The offending token, shortened; <see langword="null"/> when the bytes end before the value is complete.</summary>
@@ -38,7 +38,7 @@ internal sealed class ReadSpot(long line, long byteInLine, string? excerpt, int 
         if (ex.InnerException is JsonException)
         {
             var rest = utf8[offset..];
-            return new ReadSpot(line, byteInLine, rest.IndexOfAnyExcept(JsonBody.WhiteSpace) < 0 ? null : Excerpts.Shorten(rest), DepthPassed(utf8, offset, readerOptions));
+            return new ReadSpot(byteInLine, rest.IndexOfAnyExcept(JsonBody.WhiteSpace) < 0 ? null : Excerpts.Shorten(rest), DepthPassed(utf8, offset, readerOptions));
         }
 
         // A converter fails just after reading its token: find the token that ends there.
@@ -59,9 +59,9 @@ internal sealed class ReadSpot(long line, long byteInLine, string? excerpt, int 
                     reader.TrySkip();
                 }
 
-                var end = reader.BytesConsumed;
-                var newline = utf8[..start].LastIndexOf((byte)'\n');
-                return new ReadSpot(utf8[..start].Count((byte)'\n'), start - (newline + 1), Excerpts.Shorten(utf8[start..(int)end]));
+                // A property name's token runs on through its colon, which is no part of the name.
+                var token = utf8[start..(int)reader.BytesConsumed].TrimEnd(" \t\r\n:"u8);
+                return new ReadSpot(start - (utf8[..start].LastIndexOf((byte)'\n') + 1), Excerpts.Shorten(token));
             }
         }
         catch (JsonException)

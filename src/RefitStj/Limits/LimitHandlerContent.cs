@@ -157,13 +157,11 @@ internal sealed class LimitHandlerContent : HttpContent
 
     private void Keep(ExceptionDispatchInfo failure)
     {
-        if (Interlocked.CompareExchange(ref _failure, failure, null) is not null)
-        {
-            return;
-        }
-
         // Not drained: disposing an unfinished response resets an HTTP/2 stream; HTTP/1.1 closes the connection (after
         // at most SocketsHttpHandler.MaxResponseDrainSize, 1 MiB by default, which it reads to keep the connection).
-        _inner.Dispose();
+        if (Interlocked.CompareExchange(ref _failure, failure, null) is null)
+        {
+            _inner.Dispose();
+        }
     }
 }

@@ -40,10 +40,13 @@ internal sealed class PostCountingContext : SynchronizationContext
 /// <summary>
 /// A read-only stream whose reads, a chunk at a time, complete on the thread pool, never on the caller's context; the
 /// first <c>syncBytes</c> bytes are handed out at once instead, so a reader reaches a later await still on the caller's thread.
+/// With <c>closeLater</c>, <see cref="DisposeAsync"/> completes on the thread pool too.
 /// </summary>
-internal sealed class ThreadPoolStream(byte[] data, int chunk, int syncBytes = 0) : ReadOnlyTestStream
+internal sealed class ThreadPoolStream(byte[] data, int chunk, int syncBytes = 0, bool closeLater = false) : ReadOnlyTestStream
 {
     private int _position;
+
+    public override ValueTask DisposeAsync() => closeLater ? new(Task.Run(Dispose)) : base.DisposeAsync();
 
     public override ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default) =>
         _position < syncBytes

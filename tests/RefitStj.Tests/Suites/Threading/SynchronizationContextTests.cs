@@ -1,5 +1,7 @@
+using System.Net;
 using System.Text;
 using Refit;
+using RefitStj.Limits;
 using RefitStj.Tests.Support;
 
 namespace RefitStj.Tests.Suites.Threading;
@@ -95,6 +97,26 @@ public sealed class SynchronizationContextTests
         Assert.Equal(0, _context.Posts);
     }
 
+    // Behind the limit handler, one step of the inner body ends on another thread (opening, reading or closing its
+    // stream), every step before it at once (the read that finds the end too), so that the handler's await of that step
+    // is reached on the caller's thread.
+    [Theory]
+    [InlineData(true, false, false)]
+    [InlineData(false, true, false)]
+    [InlineData(false, false, true)]
+    public void Copying_A_Body_Behind_The_Limit_Handler_Posts_Nothing_To_The_Callers_Context(bool openLater, bool readLater, bool closeLater)
+    {
+        var body = People(200);
+        var stream = new ThreadPoolStream(body, chunk: 512, syncBytes: readLater ? 0 : body.Length + 1, closeLater);
+        using var content = new LimitHandlerContent(new OpenedLater(stream, openLater), limit: 1_000_000, HttpStatusCode.OK);
+        using var copy = new MemoryStream();
+
+        _context.Run(() => content.CopyToAsync(copy).GetAwaiter().GetResult());
+
+        Assert.Equal(body, copy.ToArray());
+        Assert.Equal(0, _context.Posts);
+    }
+
     [Fact]
     public void Writing_A_Request_Body_To_A_Slow_Stream_Posts_Nothing_To_The_Callers_Context()
     {
@@ -112,6 +134,22 @@ public sealed class SynchronizationContextTests
         Assert.Equal("""{"name":"Ada","age":36}""", Encoding.UTF8.GetString(first.ToArray()));
         Assert.Equal(first.ToArray(), again.ToArray());
         Assert.Equal(0, _context.Posts);
+    }
+
+    /// <summary>Content that hands out <paramref name="stream"/> at once, or (<paramref name="openLater"/>) from a thread-pool thread.</summary>
+    private sealed class OpenedLater(Stream stream, bool openLater) : HttpContent
+    {
+        protected override Task<Stream> CreateContentReadStreamAsync() =>
+            openLater ? Task.Run(() => stream) : Task.FromResult(stream);
+
+        protected override Task SerializeToStreamAsync(Stream target, System.Net.TransportContext? context) =>
+            throw new InvalidOperationException("The limit handler reads its inner content as a stream.");
+
+        protected override bool TryComputeLength(out long length)
+        {
+            length = 0;
+            return false;
+        }
     }
 
     /// <summary>Content whose body, copied or read as a stream, arrives on thread-pool threads.</summary>
