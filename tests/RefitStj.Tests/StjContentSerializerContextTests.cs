@@ -159,6 +159,20 @@ public sealed class StjContentSerializerContextTests
         Assert.Equal("context", Assert.Throws<ArgumentNullException>(() => StjContentSerializer.ForContext(null!, true)).ParamName);
         Assert.Equal("context", Assert.Throws<ArgumentNullException>(() => serializer.WithContext(null!)).ParamName);
         Assert.Equal("context", Assert.Throws<ArgumentNullException>(() => serializer.WithContext(null!, false)).ParamName);
+        Assert.Equal("context", Assert.Throws<ArgumentNullException>(() => serializer.WithContext(null!, true)).ParamName);
+    }
+
+    [Fact]
+    public void WithContext_Finds_The_Context_And_Reflection_In_Options_That_List_Them_Twice()
+    {
+        var options = new JsonSerializerOptions();
+        options.TypeInfoResolverChain.Add(SnakeCaseContext.Default);
+        options.TypeInfoResolverChain.Add(new DefaultJsonTypeInfoResolver());
+        options.TypeInfoResolverChain.Add(SnakeCaseContext.Default);
+        options.TypeInfoResolverChain.Add(new DefaultJsonTypeInfoResolver());
+        var serializer = new StjContentSerializer(options);
+
+        Assert.Same(serializer, serializer.WithContext(SnakeCaseContext.Default, allowReflectionFallback: true));
     }
 
     private static void UpperCaseNames(JsonTypeInfo typeInfo)

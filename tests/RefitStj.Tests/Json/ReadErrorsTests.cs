@@ -80,6 +80,55 @@ public sealed class ReadErrorsTests
         Assert.Equal("The response body does not match StrictProject: the value \"extra\" at $.extra (line 1, byte 9) cannot be read as the type expected there.", ex.Message);
     }
 
+    // A content made in code is not the server's: StringContent's default text/plain is no reason to call the body another format.
+    [Fact]
+    public async Task A_String_Content_Is_Not_Named_By_Its_Default_Media_Type()
+    {
+        using var content = new StringContent("<b>");
+
+        var ex = await Assert.ThrowsAsync<JsonException>(() => new StjContentSerializer().FromHttpContentAsync<Person>(content));
+
+        Assert.Equal("The response body is not valid JSON, so it cannot be read as Person: it has '<b>' at line 1, byte 1.", ex.Message);
+    }
+
+    // The re-scan that finds the token reads as the caller's options do: comments and depth included.
+    [Fact]
+    public async Task A_Body_With_Comments_The_Options_Allow_Still_Has_Its_Token_Quoted()
+    {
+        var ex = await FailAsync<Person>("""{"name":"a", /* age: */ "age":"x"}""", Options(options => options.ReadCommentHandling = JsonCommentHandling.Skip));
+
+        Assert.Equal("The response body does not match Person: the value \"x\" at $.age (line 1, byte 31) cannot be read as int.", ex.Message);
+    }
+
+    [Fact]
+    public async Task The_Depth_Named_Is_The_Options_Maximum()
+    {
+        var ex = await FailAsync<JsonElement>(new string('[', 9) + new string(']', 9), Options(options => options.MaxDepth = 8));
+
+        Assert.StartsWith("The response body nests deeper than the maximum depth of 8 (JsonSerializerOptions.MaxDepth)", ex.Message, StringComparison.Ordinal);
+    }
+
+    // Neither is a depth error: a bad token at the deepest level allowed, and a bracket out of place near the root.
+    [Theory]
+    [InlineData("[[[[[[[[1,x]]]]]]]]", 8, "it has 'x]]]]]]]]' at line 1, byte 11.")]
+    [InlineData("""{"a":1{}""", 2, "it has '{}' at line 1, byte 7.")]
+    public async Task A_Bracket_Or_Token_Within_The_Depth_Allowed_Is_Not_Called_Too_Deep(string body, int maxDepth, string detail)
+    {
+        var ex = await FailAsync<JsonElement>(body, Options(options => options.MaxDepth = maxDepth));
+
+        Assert.StartsWith("The response body is not valid JSON", ex.Message, StringComparison.Ordinal);
+        Assert.EndsWith(detail, ex.Message, StringComparison.Ordinal);
+    }
+
+    // A position past the bytes at hand (the exception's, not the bytes', lines) is given without a quote.
+    [Fact]
+    public void A_Position_Past_The_Bytes_At_Hand_Is_Reported_Without_A_Quote()
+    {
+        var ex = ReadErrors.Describe(new JsonException(null, "$", 3, 0, new JsonException()), Metadata<Person>(), ReadErrors.Body, "{}"u8, headers: null);
+
+        Assert.Equal("The response body is not valid JSON, so it cannot be read as Person: the error is at line 4, byte 1, in $.", ex.Message);
+    }
+
     // Describe takes any JsonException: one without a path (as Utf8JsonReader throws) is placed at the root.
     [Fact]
     public void A_Failure_Without_A_Path_Is_Reported_At_The_Root()
@@ -103,6 +152,20 @@ public sealed class ReadErrorsTests
         var ex = ReadErrors.Describe(new JsonException("no", "$.age", 0, 9), root, ReadErrors.Body, """{"age":"x"}"""u8, headers: null);
 
         Assert.Equal("The response body does not match Person: the value \"x\" at $.age (line 1, byte 8) cannot be read as the type expected there.", ex.Message);
+    }
+
+    private static async Task<JsonException> FailAsync<T>(string body, JsonSerializerOptions options)
+    {
+        using var content = new ByteArrayContent(Encoding.UTF8.GetBytes(body));
+        content.Headers.TryAddWithoutValidation("Content-Type", "application/json");
+        return await Assert.ThrowsAsync<JsonException>(() => new StjContentSerializer().FromHttpContentAsync(content, (JsonTypeInfo<T>)options.GetTypeInfo(typeof(T))));
+    }
+
+    private static JsonSerializerOptions Options(Action<JsonSerializerOptions> configure)
+    {
+        var options = new JsonSerializerOptions(JsonSerializerDefaults.Web) { TypeInfoResolver = new DefaultJsonTypeInfoResolver() };
+        configure(options);
+        return options;
     }
 
     private static JsonTypeInfo<T> Metadata<T>() =>

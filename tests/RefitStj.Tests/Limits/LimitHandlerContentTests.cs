@@ -143,5 +143,31 @@ public sealed class LimitHandlerContentTests
     private static IHttpContentSerializer Serializer(string name) =>
         name == "RefitStj" ? new StjContentSerializer() : new SystemTextJsonContentSerializer();
 
+    [Fact]
+    public void A_Stream_Whose_Synchronous_Read_Failed_Fails_Again_Rather_Than_Ending()
+    {
+        using var content = Limited(new StreamContent(new ResetAfter(s_body, 128)));
+        var stream = content.ReadAsStream();
+        var buffer = new byte[64];
+
+        var failure = Assert.Throws<IOException>(() =>
+        {
+            while (stream.Read(buffer) > 0)
+            {
+            }
+        });
+
+        Assert.Same(failure, Assert.Throws<IOException>(() => stream.Read(buffer)));
+    }
+
     private static LimitHandlerContent Limited(HttpContent inner) => new(inner, limit: 1024 * 1024, HttpStatusCode.OK);
+
+    /// <summary>A body read synchronously, 64 bytes at a time, whose connection resets after <paramref name="failAfter"/> bytes.</summary>
+    private sealed class ResetAfter(byte[] data, int failAfter) : MemoryStream(data)
+    {
+        public override int Read(Span<byte> buffer) =>
+            Position >= failAfter ? throw new IOException("Connection reset by peer.") : base.Read(buffer[..Math.Min(buffer.Length, 64)]);
+
+        public override int Read(byte[] buffer, int offset, int count) => Read(buffer.AsSpan(offset, count));
+    }
 }

@@ -33,6 +33,7 @@ public sealed class SseItemConverterTests
         var ex = await Assert.ThrowsAsync<NotSupportedException>(() => ServerSentEventsReaderTests.ReadItems(serializer, "data: {}\n\n"));
 
         Assert.Contains("[JsonSerializable(typeof(Tick))]", ex.Message, StringComparison.Ordinal);
+        Assert.Contains(", the data of SseItem<Tick>", ex.Message, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -79,6 +80,10 @@ public sealed class SseItemConverterTests
     {
         var converter = new SseItemConverter<Tick>();
 
-        Assert.Throws<ArgumentNullException>(() => converter.Write(null!, default, JsonSerializerOptions.Default));
+        using var writer = new Utf8JsonWriter(Stream.Null);
+
+        // Checked before the options are asked for metadata: options without Tick's still get the argument error.
+        Assert.Equal("writer", Assert.Throws<ArgumentNullException>(() => converter.Write(null!, default, SseConverterOnlyContext.Default.Options)).ParamName);
+        Assert.Equal("options", Assert.Throws<ArgumentNullException>(() => converter.Write(writer, default, null!)).ParamName);
     }
 }

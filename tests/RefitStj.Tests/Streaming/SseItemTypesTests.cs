@@ -46,6 +46,7 @@ public sealed class SseItemTypesTests
 
         var ex = Assert.Throws<NotSupportedException>(() => serializer.DeserializeStreamAsync<SseItem<Tick>>(new MemoryStream("data: {}\n\n"u8.ToArray()), StreamingContentFormat.ServerSentEvents));
 
+        Assert.StartsWith("Reading SseItem<Tick> needs RefitStj.SseItemConverter<Tick> in the JSON options' converters.", ex.Message, StringComparison.Ordinal);
         Assert.Contains("[JsonSourceGenerationOptions(Converters = new[] { typeof(SseItemConverter<Tick>) })]", ex.Message, StringComparison.Ordinal);
         Assert.Contains("options.Converters.Add(new SseItemConverter<Tick>())", ex.Message, StringComparison.Ordinal);
     }

@@ -51,12 +51,18 @@ public sealed class SynchronizationContextTests
     [InlineData("utf-16", 200, 0)]
     [InlineData(null, 60_000, 1024 * 1024)]
     [InlineData("utf-16", 60_000, 5 * 512 * 1024)]
-    public void Reading_A_Stream_Whose_Reads_End_On_Other_Threads_Posts_Nothing_To_The_Callers_Context(string? charset, int count, int syncBytes)
+    [InlineData("utf-16", 200, 0, true)]
+    public void Reading_A_Stream_Whose_Reads_End_On_Other_Threads_Posts_Nothing_To_The_Callers_Context(string? charset, int count, int syncBytes, bool declareLength = false)
     {
         var utf8 = People(count);
         var body = charset is null ? utf8 : Encoding.Unicode.GetBytes(Encoding.UTF8.GetString(utf8));
         using var content = new StreamContent(new ThreadPoolStream(body, chunk: 64 * 1024, syncBytes));
         content.Headers.TryAddWithoutValidation("Content-Type", charset is null ? "application/json" : $"application/json; charset={charset}");
+        if (declareLength)
+        {
+            content.Headers.ContentLength = body.Length;
+        }
+
         List<Person>? people = null;
 
         _context.Run(() => people = new StjContentSerializer().FromHttpContentAsync<List<Person>>(content).GetAwaiter().GetResult());
@@ -118,6 +124,38 @@ public sealed class SynchronizationContextTests
     }
 
     [Fact]
+    public void Sending_Through_The_Limit_Handler_To_A_Server_That_Answers_On_Another_Thread_Posts_Nothing_To_The_Callers_Context()
+    {
+        using var invoker = new HttpMessageInvoker(new ResponseSizeLimitHandler(1_000_000, new AnswersOnThreadPool()));
+        using var request = new HttpRequestMessage(HttpMethod.Get, "http://localhost/");
+        HttpResponseMessage? response = null;
+
+        _context.Run(() => response = invoker.SendAsync(request, CancellationToken.None).GetAwaiter().GetResult());
+
+        using (response)
+        {
+            Assert.Equal(HttpStatusCode.OK, response!.StatusCode);
+        }
+
+        Assert.Equal(0, _context.Posts);
+    }
+
+    // Over 1 MiB the body is held in several pooled segments, each written with its own await.
+    [Fact]
+    public void Writing_A_Request_Body_Of_Several_Segments_To_A_Slow_Stream_Posts_Nothing_To_The_Callers_Context()
+    {
+        var people = Enumerable.Range(0, 40_000).Select(i => new Person("person " + i, i)).ToList();
+        using var content = new StjContentSerializer().ToHttpContent(people);
+        using var sink = new ThreadPoolSink();
+
+        _context.Run(() => content.CopyToAsync(sink).GetAwaiter().GetResult());
+
+        Assert.True(sink.Length > 1024 * 1024, $"{sink.Length} bytes: one segment");
+        Assert.Equal(people, System.Text.Json.JsonSerializer.Deserialize<List<Person>>(sink.ToArray(), StjContentSerializer.CreateDefaultOptions()));
+        Assert.Equal(0, _context.Posts);
+    }
+
+    [Fact]
     public void Writing_A_Request_Body_To_A_Slow_Stream_Posts_Nothing_To_The_Callers_Context()
     {
         using var content = new StjContentSerializer().ToHttpContent(new Person("Ada", 36));
@@ -134,6 +172,12 @@ public sealed class SynchronizationContextTests
         Assert.Equal("""{"name":"Ada","age":36}""", Encoding.UTF8.GetString(first.ToArray()));
         Assert.Equal(first.ToArray(), again.ToArray());
         Assert.Equal(0, _context.Posts);
+    }
+
+    private sealed class AnswersOnThreadPool : HttpMessageHandler
+    {
+        protected override Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellationToken) =>
+            Task.Run(() => new HttpResponseMessage(HttpStatusCode.OK) { Content = new ByteArrayContent("{}"u8.ToArray()) }, cancellationToken);
     }
 
     /// <summary>Content that hands out <paramref name="stream"/> at once, or (<paramref name="openLater"/>) from a thread-pool thread.</summary>
