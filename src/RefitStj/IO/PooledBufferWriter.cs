@@ -33,9 +33,6 @@ internal sealed class PooledBufferWriter : IBufferWriter<byte>
     /// </summary>
     public long Wanted => Grew ? Math.Max(_wanted, _filledLength + _written) : 0;
 
-    /// <summary>The bytes written since <see cref="Start"/>.</summary>
-    public long WrittenCount => _filledLength + _written;
-
     public void Start(int sizeHint)
     {
         Abandon();

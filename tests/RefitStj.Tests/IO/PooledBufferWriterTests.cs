@@ -186,6 +186,34 @@ public sealed class PooledBufferWriterTests
     }
 
     [Fact]
+    public void Wanted_Is_The_Whole_Body_Once_It_Goes_On_Past_The_Room_It_Grew_For()
+    {
+        var writer = new PooledBufferWriter();
+        writer.Start(256);
+        writer.Advance(10);
+        var memory = writer.GetMemory(100_000);
+        writer.Advance(memory.Length);
+
+        Assert.True(memory.Length > 100_000, $"{memory.Length} bytes: no more than asked for");
+        Assert.Equal(10 + memory.Length, writer.Wanted);
+        writer.Abandon();
+    }
+
+    [Fact]
+    public void A_First_Buffer_Outgrown_Before_A_Byte_Was_Written_Goes_Back_At_Once()
+    {
+        using var pool = new CountingPool();
+        var writer = new PooledBufferWriter();
+        writer.Start(256);
+
+        writer.GetSpan(100_000);
+
+        Assert.Equal(1, pool.Outstanding);
+        writer.Abandon();
+        Assert.Equal((0, 0), (pool.Outstanding, pool.BadReturns));
+    }
+
+    [Fact]
     public void A_Request_Larger_Than_What_Is_Held_Gets_A_Segment_Of_Its_Size()
     {
         using var pool = new CountingPool();

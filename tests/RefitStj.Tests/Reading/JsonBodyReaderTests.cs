@@ -57,7 +57,7 @@ public sealed class JsonBodyReaderTests
         Assert.True(GC.GetAllocatedBytesForCurrentThread() - before < 64L * 1024 * 1024);
     }
 
-    public static TheoryData<string> ShortBodyPaths => ["held", "buffered", "streamed", "transcoded"];
+    public static TheoryData<string> ShortBodyPaths => ["held", "buffered", "streamed", "transcoded", "buffered, streamed", "buffered, transcoded"];
 
     [Theory]
     [MemberData(nameof(ShortBodyPaths))]
@@ -65,17 +65,17 @@ public sealed class JsonBodyReaderTests
     {
         // What arrived is a complete list: read as if it were the whole body, it would be a wrong value, not an error.
         var arrived = PeopleJson(20);
-        var bytes = path == "transcoded" ? Encoding.Unicode.GetBytes(Encoding.UTF8.GetString(arrived)) : arrived;
+        var bytes = path.EndsWith("transcoded", StringComparison.Ordinal) ? Encoding.Unicode.GetBytes(Encoding.UTF8.GetString(arrived)) : arrived;
         var declared = bytes.Length + 1000L;
         using var content = new StreamContent(new TrickleStream(bytes, chunk: 100));
         content.Headers.ContentLength = declared;
-        content.Headers.ContentType = new("application/json") { CharSet = path == "transcoded" ? "utf-16" : "utf-8" };
-        if (path == "buffered")
+        content.Headers.ContentType = new("application/json") { CharSet = path.EndsWith("transcoded", StringComparison.Ordinal) ? "utf-16" : "utf-8" };
+        if (path.StartsWith("buffered", StringComparison.Ordinal))
         {
             await content.LoadIntoBufferAsync();
         }
 
-        var maxHeld = path == "streamed" ? 64 : JsonBodyReader.MaxHeldLength;
+        var maxHeld = path.EndsWith("streamed", StringComparison.Ordinal) ? 64 : JsonBodyReader.MaxHeldLength;
         var ex = await Assert.ThrowsAsync<HttpIOException>(() => JsonBodyReader.ReadAsync(content, s_people, long.MaxValue, maxHeld, CancellationToken.None));
 
         Assert.Equal(HttpRequestError.ResponseEnded, ex.HttpRequestError);
@@ -334,14 +334,31 @@ public sealed class JsonBodyReaderTests
         Assert.Equal((1, body.Length, 0), (pool.Rented, pool.LastRequested, pool.Outstanding));
     }
 
-    [Fact]
-    public async Task Failing_Stream_Surfaces_Its_IOException_Unchanged()
+    // With a Content-Length the body is copied whole, and HttpContent wraps the IOException: it comes out unwrapped.
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public async Task Failing_Stream_Surfaces_Its_IOException_Unchanged(bool declareLength)
     {
         using var content = new StreamContent(new TrickleStream(PeopleJson(10), chunk: 16, failAfter: 32));
+        if (declareLength)
+        {
+            content.Headers.ContentLength = PeopleJson(10).Length;
+        }
 
         var ex = await Assert.ThrowsAsync<IOException>(() => JsonBodyReader.ReadAsync(content, s_people, long.MaxValue, CancellationToken.None));
 
         Assert.Equal("The connection was reset.", ex.Message);
+    }
+
+    [Fact]
+    public async Task A_Copy_Failing_With_An_HttpRequestException_Of_Its_Own_Surfaces_It_Unchanged()
+    {
+        var failure = new HttpRequestException("The proxy refused the tunnel.");
+        using var content = new FailsWith(failure);
+        content.Headers.ContentLength = 100;
+
+        Assert.Same(failure, await Assert.ThrowsAsync<HttpRequestException>(() => JsonBodyReader.ReadAsync(content, s_people, long.MaxValue, CancellationToken.None)));
     }
 
     [Fact]
@@ -354,5 +371,20 @@ public sealed class JsonBodyReaderTests
 
         Assert.NotNull(ex.BytePositionInLine);
         Assert.Contains("List", ex.Message, StringComparison.Ordinal);
+    }
+
+    private sealed class FailsWith(Exception failure) : HttpContent
+    {
+        protected override async Task SerializeToStreamAsync(Stream stream, System.Net.TransportContext? context)
+        {
+            await Task.Yield();
+            throw failure;
+        }
+
+        protected override bool TryComputeLength(out long length)
+        {
+            length = 0;
+            return false;
+        }
     }
 }
