@@ -16,11 +16,15 @@ public sealed record StrictProject(int Id);
 /// </summary>
 public sealed class ReadErrorsTests
 {
-    private static async Task<JsonException> FailAsync<T>(string body, string mediaType = "application/json")
+    // Through the serializer's own options, or (given options) through the JsonTypeInfo<T> overload with them.
+    private static async Task<JsonException> FailAsync<T>(string body, string mediaType = "application/json", JsonSerializerOptions? options = null)
     {
         using var content = new ByteArrayContent(Encoding.UTF8.GetBytes(body));
         content.Headers.TryAddWithoutValidation("Content-Type", mediaType);
-        return await Assert.ThrowsAsync<JsonException>(() => new StjContentSerializer().FromHttpContentAsync<T>(content));
+        var serializer = new StjContentSerializer();
+        return await Assert.ThrowsAsync<JsonException>(() => options is null
+            ? serializer.FromHttpContentAsync<T>(content)
+            : serializer.FromHttpContentAsync(content, (JsonTypeInfo<T>)options.GetTypeInfo(typeof(T))));
     }
 
     [Fact]
@@ -95,7 +99,7 @@ public sealed class ReadErrorsTests
     [Fact]
     public async Task A_Body_With_Comments_The_Options_Allow_Still_Has_Its_Token_Quoted()
     {
-        var ex = await FailAsync<Person>("""{"name":"a", /* age: */ "age":"x"}""", Options(options => options.ReadCommentHandling = JsonCommentHandling.Skip));
+        var ex = await FailAsync<Person>("""{"name":"a", /* age: */ "age":"x"}""", options: Options(options => options.ReadCommentHandling = JsonCommentHandling.Skip));
 
         Assert.Equal("The response body does not match Person: the value \"x\" at $.age (line 1, byte 31) cannot be read as int.", ex.Message);
     }
@@ -103,7 +107,7 @@ public sealed class ReadErrorsTests
     [Fact]
     public async Task The_Depth_Named_Is_The_Options_Maximum()
     {
-        var ex = await FailAsync<JsonElement>(new string('[', 9) + new string(']', 9), Options(options => options.MaxDepth = 8));
+        var ex = await FailAsync<JsonElement>(new string('[', 9) + new string(']', 9), options: Options(options => options.MaxDepth = 8));
 
         Assert.StartsWith("The response body nests deeper than the maximum depth of 8 (JsonSerializerOptions.MaxDepth)", ex.Message, StringComparison.Ordinal);
     }
@@ -114,7 +118,7 @@ public sealed class ReadErrorsTests
     [InlineData("""{"a":1{}""", 2, "it has '{}' at line 1, byte 7.")]
     public async Task A_Bracket_Or_Token_Within_The_Depth_Allowed_Is_Not_Called_Too_Deep(string body, int maxDepth, string detail)
     {
-        var ex = await FailAsync<JsonElement>(body, Options(options => options.MaxDepth = maxDepth));
+        var ex = await FailAsync<JsonElement>(body, options: Options(options => options.MaxDepth = maxDepth));
 
         Assert.StartsWith("The response body is not valid JSON", ex.Message, StringComparison.Ordinal);
         Assert.EndsWith(detail, ex.Message, StringComparison.Ordinal);
@@ -154,13 +158,6 @@ public sealed class ReadErrorsTests
         Assert.Equal("The response body does not match Person: the value \"x\" at $.age (line 1, byte 8) cannot be read as the type expected there.", ex.Message);
     }
 
-    private static async Task<JsonException> FailAsync<T>(string body, JsonSerializerOptions options)
-    {
-        using var content = new ByteArrayContent(Encoding.UTF8.GetBytes(body));
-        content.Headers.TryAddWithoutValidation("Content-Type", "application/json");
-        return await Assert.ThrowsAsync<JsonException>(() => new StjContentSerializer().FromHttpContentAsync(content, (JsonTypeInfo<T>)options.GetTypeInfo(typeof(T))));
-    }
-
     private static JsonSerializerOptions Options(Action<JsonSerializerOptions> configure)
     {
         var options = new JsonSerializerOptions(JsonSerializerDefaults.Web) { TypeInfoResolver = new DefaultJsonTypeInfoResolver() };
@@ -168,8 +165,7 @@ public sealed class ReadErrorsTests
         return options;
     }
 
-    private static JsonTypeInfo<T> Metadata<T>() =>
-        (JsonTypeInfo<T>)new JsonSerializerOptions(JsonSerializerDefaults.Web) { TypeInfoResolver = new DefaultJsonTypeInfoResolver() }.GetTypeInfo(typeof(T));
+    private static JsonTypeInfo<T> Metadata<T>() => (JsonTypeInfo<T>)Options(_ => { }).GetTypeInfo(typeof(T));
 
     private sealed class RefusingResolver : IJsonTypeInfoResolver
     {
