@@ -90,7 +90,7 @@ public sealed class QueryConverterCodeFix : CodeFixProvider
     private static TypeSyntax? ConverterAt(SyntaxNode root, Diagnostic diagnostic)
     {
         var span = diagnostic.Location.SourceSpan;
-        if (!diagnostic.Location.IsInSource || !root.FullSpan.Contains(span))
+        if (!FixProperties.ReplacesQueryConverter(diagnostic) || !diagnostic.Location.IsInSource || !root.FullSpan.Contains(span))
         {
             return null;
         }

@@ -6,17 +6,32 @@ namespace RefitStj.Analyzers;
 /// <summary>One call that creates a Refit client (<c>RestService.For</c>, <c>AddRefitClient</c>...): its interface and its serializer.</summary>
 internal sealed class ClientCreation
 {
-    public ClientCreation(IInvocationOperation invocation, INamedTypeSymbol api, SerializerValue serializer)
+    public ClientCreation(IInvocationOperation invocation, ITypeSymbol api, SerializerValue serializer)
     {
         Invocation = invocation;
-        Api = api;
+        ApiType = api;
         Serializer = serializer;
     }
 
     public IInvocationOperation Invocation { get; }
 
-    /// <summary>The Refit interface the client implements.</summary>
-    public INamedTypeSymbol Api { get; }
+    /// <summary>The Refit interface the client implements, or <see langword="null"/> inside a generic wrapper (<see cref="ApiType"/> is then its type parameter).</summary>
+    public INamedTypeSymbol? Api => ApiType as INamedTypeSymbol;
+
+    /// <summary>The interface, or the wrapper's type parameter each call of the wrapper closes.</summary>
+    public ITypeSymbol ApiType { get; }
+
+    /// <summary>
+    /// The client a call of a generic wrapper makes (<c>static T Make&lt;T&gt;() =&gt; RestService.For&lt;T&gt;(...)</c> called as
+    /// <c>Make&lt;IApi&gt;()</c>): this creation's serializer, for the interface the call closes, reported at the call; or
+    /// <see langword="null"/> when <paramref name="call"/> does not call this creation's wrapper with an interface.
+    /// </summary>
+    public ClientCreation? ThroughWrapper(IInvocationOperation call) =>
+        ApiType is ITypeParameterSymbol { DeclaringMethod: { } wrapper, Ordinal: var ordinal }
+        && SymbolEqualityComparer.Default.Equals(call.TargetMethod.OriginalDefinition, wrapper.OriginalDefinition)
+        && call.TargetMethod.TypeArguments[ordinal] is INamedTypeSymbol { TypeKind: TypeKind.Interface } api
+            ? new ClientCreation(call, api, Serializer)
+            : null;
 
     /// <summary>What the client's serializer is: one value, a choice, or unknown.</summary>
     public SerializerValue Serializer { get; }

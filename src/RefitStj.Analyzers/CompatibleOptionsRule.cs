@@ -42,7 +42,7 @@ internal sealed class CompatibleOptionsRule
         {
             if (_findings.GetOrAdd(jsonContext, Find) is { } found)
             {
-                context.ReportDiagnostic(Diagnostic.Create(Descriptors.IncompatibleOptions, creation.Invocation.Syntax.GetLocation(), [found.Attribute], found.Properties, jsonContext.Name, found.Differences));
+                context.ReportDiagnostic(Diagnostic.Create(Descriptors.IncompatibleOptions, creation.Invocation.Syntax.GetLocation(), found.Attribute is null ? [] : [found.Attribute], found.Properties, jsonContext.Name, found.Differences));
             }
         }
     }
@@ -51,7 +51,7 @@ internal sealed class CompatibleOptionsRule
     private Finding? Find(INamedTypeSymbol context)
     {
         var known = _known;
-        if (_model.CoverageOf(context) is not { LastAttribute: { } lastAttribute } coverage)
+        if (_model.CoverageOf(context) is not { } coverage)
         {
             return null;
         }
@@ -76,7 +76,9 @@ internal sealed class CompatibleOptionsRule
 
         converters.AddRange(gaps.Enums.Select(e => known.RefitEnumConverter!.Construct(e)));
         var properties = FixProperties.Options(gaps.Options, converters, context);
-        return new Finding(options.Attribute ?? lastAttribute, properties, Differences(gaps));
+        // The fix edits the context where it is written: in a referenced project there is nothing here to edit.
+        var attribute = options.Attribute ?? coverage.LastAttribute;
+        return new Finding(attribute, attribute is null ? ImmutableDictionary<string, string?>.Empty : properties, Differences(gaps));
     }
 
     /// <summary>What differs, as the message lists it: each option with what happens without it.</summary>
@@ -115,14 +117,14 @@ internal sealed class CompatibleOptionsRule
     /// </summary>
     private sealed class Finding
     {
-        public Finding(Location attribute, ImmutableDictionary<string, string?> properties, string differences)
+        public Finding(Location? attribute, ImmutableDictionary<string, string?> properties, string differences)
         {
             Attribute = attribute;
             Properties = properties;
             Differences = differences;
         }
 
-        public Location Attribute { get; }
+        public Location? Attribute { get; }
 
         public ImmutableDictionary<string, string?> Properties { get; }
 

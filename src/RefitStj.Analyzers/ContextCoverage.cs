@@ -30,7 +30,10 @@ internal sealed class ContextCoverage
     /// <summary>The types the context names with <c>[JsonSerializable]</c>.</summary>
     public IReadOnlyCollection<ITypeSymbol> DeclaredTypes => _declared;
 
-    /// <summary>The context's last <c>[JsonSerializable]</c> attribute in source: the fix adds the next one after it.</summary>
+    /// <summary>
+    /// The context's last <c>[JsonSerializable]</c> attribute, where the fix adds the next one after it; <see langword="null"/>
+    /// when it is not in this compilation (a referenced project's or assembly's context): then no fix is offered.
+    /// </summary>
     public Location? LastAttribute { get; }
 
     /// <summary>
@@ -45,7 +48,7 @@ internal sealed class ContextCoverage
     /// </summary>
     public static ContextCoverage? Read(INamedTypeSymbol context, KnownSymbols known)
     {
-        if (!KnownSymbols.DerivesFrom(context.BaseType, known.JsonSerializerContext) || !HasGeneratedResolver(context))
+        if (!KnownSymbols.DerivesFrom(context.BaseType, known.JsonSerializerContext) || !HasGeneratedResolver(context, known))
         {
             return null;
         }
@@ -68,7 +71,7 @@ internal sealed class ContextCoverage
                 && attribute.ConstructorArguments.Length > 0 && attribute.ConstructorArguments[0].Value is ITypeSymbol declaredType)
             {
                 declared.Add(declaredType);
-                lastAttribute = attribute.ApplicationSyntaxReference is { } reference ? Location.Create(reference.SyntaxTree, reference.Span) : lastAttribute;
+                lastAttribute = known.LocationInCompilation(attribute.ApplicationSyntaxReference);
             }
         }
 
@@ -77,10 +80,17 @@ internal sealed class ContextCoverage
 
     /// <summary>
     /// Whether System.Text.Json's generator wrote the context's <c>GetTypeInfo(Type)</c> override, as it always does: a
-    /// context without it (generator not run, or a hand-written one) has no generated metadata to read.
+    /// context without it (generator not run, or a hand-written one) has no generated metadata to read. In a referenced
+    /// assembly no tree is left to tell: there the generator's <c>[GeneratedCode]</c> on the context says it.
     /// </summary>
-    private static bool HasGeneratedResolver(INamedTypeSymbol context)
+    private static bool HasGeneratedResolver(INamedTypeSymbol context, KnownSymbols known)
     {
+        if (context.Locations.All(l => l.IsInMetadata))
+        {
+            return context.GetAttributes().Any(a => KnownSymbols.Is(a.AttributeClass, known.GeneratedCodeAttribute)
+                && a.ConstructorArguments.Length > 0 && a.ConstructorArguments[0].Value is GeneratorAssembly);
+        }
+
         foreach (var member in context.GetMembers("GetTypeInfo"))
         {
             if (member is IMethodSymbol { IsOverride: true, Parameters.Length: 1 } method

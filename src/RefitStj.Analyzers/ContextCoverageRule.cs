@@ -42,12 +42,15 @@ internal sealed class ContextCoverageRule
     private void Report(OperationAnalysisContext context, ClientCreation creation, INamedTypeSymbol jsonContext)
     {
         var invocation = creation.Invocation;
-        if (_model.CoverageOf(jsonContext) is not { LastAttribute: { } lastAttribute } coverage)
+        // A creation inside a generic wrapper has no interface of its own: its calls' interfaces are RSTJ005's only.
+        if (creation.Api is not { } api || _model.CoverageOf(jsonContext) is not { } coverage)
         {
             return;
         }
 
-        var contract = _model.ContractOf(creation.Api);
+        var lastAttribute = coverage.LastAttribute;
+
+        var contract = _model.ContractOf(api);
         var reported = new HashSet<ITypeSymbol>(SymbolEqualityComparer.Default);
         var report = new Reporter(context, invocation, coverage, lastAttribute);
         foreach (var serialized in contract)
@@ -104,9 +107,9 @@ internal sealed class ContextCoverageRule
     {
         private readonly OperationAnalysisContext _context;
         private readonly IInvocationOperation _invocation;
-        private readonly Location _lastAttribute;
+        private readonly Location? _lastAttribute;
 
-        public Reporter(OperationAnalysisContext context, IInvocationOperation invocation, ContextCoverage coverage, Location lastAttribute)
+        public Reporter(OperationAnalysisContext context, IInvocationOperation invocation, ContextCoverage coverage, Location? lastAttribute)
         {
             _context = context;
             _invocation = invocation;
@@ -125,7 +128,7 @@ internal sealed class ContextCoverageRule
             _context.ReportDiagnostic(Diagnostic.Create(
                 rule,
                 _invocation.Syntax.GetLocation(),
-                additionalLocations: [_lastAttribute],
+                additionalLocations: _lastAttribute is null ? [] : [_lastAttribute],
                 properties: properties,
                 [.. arguments, Coverage.Context.Name]));
         }

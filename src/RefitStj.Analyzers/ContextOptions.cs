@@ -47,7 +47,7 @@ internal sealed class ContextOptions
     /// </summary>
     public bool StatesOwnFormat { get; }
 
-    /// <summary>The attribute's location, or <see langword="null"/> when the context has none.</summary>
+    /// <summary>The attribute's location, or <see langword="null"/> when the context has none or it is not in this compilation.</summary>
     public Location? Attribute { get; }
 
     public static ContextOptions Read(INamedTypeSymbol context, KnownSymbols known)
@@ -60,7 +60,7 @@ internal sealed class ContextOptions
         var attribute = context.GetAttributes().FirstOrDefault(a => KnownSymbols.Is(a.AttributeClass, known.JsonSourceGenerationOptionsAttribute));
         if (attribute is not null)
         {
-            location = attribute.ApplicationSyntaxReference is { } reference ? Location.Create(reference.SyntaxTree, reference.Span) : null;
+            location = known.LocationInCompilation(attribute.ApplicationSyntaxReference);
             if (attribute.ConstructorArguments.Length == 1)
             {
                 stated.UnionWith([PropertyNamingPolicy, PropertyNameCaseInsensitive, NumberHandling]);

@@ -24,6 +24,9 @@ internal static class Descriptors
     /// <summary>RSTJ005: Refit's query converter on a client that runs on RefitStj, which throws.</summary>
     public const string QueryConverterId = "RSTJ005";
 
+    /// <summary>RefitStj's query converter on a client of Refit's serializer.</summary>
+    public const string StjQueryConverterOnRefitId = "RSTJ006";
+
     /// <summary>A type a Refit interface reads or writes, missing from the context the client runs on alone.</summary>
     public static readonly DiagnosticDescriptor MissingType = new(
         ContextCoverageId,
@@ -105,7 +108,29 @@ internal static class Descriptors
         description: "Refit's SystemTextJsonQueryConverter<T> requires RefitSettings.ContentSerializer to be Refit's SystemTextJsonContentSerializer. RefitStj's StjQueryConverter<T> flattens the parameter by the JSON metadata of StjContentSerializer and produces the query string Refit's converter produces with the same options.",
         customTags: WellKnownDiagnosticTags.CompilationEnd);
 
+    /// <summary>RSTJ005 where the interface also serves a client that may run on Refit's serializer: no converter suits both, so no fix.</summary>
+    public static readonly DiagnosticDescriptor QueryConverterOnBoth = new(
+        QueryConverterId,
+        title: "Refit's SystemTextJsonQueryConverter<T> throws on a client that runs on RefitStj",
+        messageFormat: "'{0}' flattens '{1}' with Refit's SystemTextJsonQueryConverter<{2}>, which throws NotSupportedException at each call on a client over StjContentSerializer, as a client of '{3}' in this compilation is; a client of '{4}' may run on Refit's serializer, where StjQueryConverter<{2}> would throw in turn: give every client of the interface the same serializer",
+        category: "Reliability",
+        defaultSeverity: DiagnosticSeverity.Error,
+        isEnabledByDefault: true,
+        description: "One query converter cannot serve clients on both serializers: Refit's throws on RefitStj's, RefitStj's throws on Refit's. Move every client of the interface onto one serializer, then use its converter.",
+        customTags: WellKnownDiagnosticTags.CompilationEnd);
+
+    /// <summary>RefitStj's query converter on a client that runs on Refit's serializer, which throws.</summary>
+    public static readonly DiagnosticDescriptor StjQueryConverterOnRefit = new(
+        StjQueryConverterOnRefitId,
+        title: "RefitStj's StjQueryConverter<T> throws on a client that runs on Refit's serializer",
+        messageFormat: "'{0}' flattens '{1}' with StjQueryConverter<{2}>, which throws NotSupportedException at each call on a client whose serializer is not StjContentSerializer, as a client of '{3}' in this compilation is; move that client onto StjContentSerializer, or use Refit's SystemTextJsonQueryConverter<{2}> if every client of the interface stays on Refit's serializer",
+        category: "Reliability",
+        defaultSeverity: DiagnosticSeverity.Error,
+        isEnabledByDefault: true,
+        description: "StjQueryConverter<T> reads the JSON metadata of RefitSettings.ContentSerializer, which must be RefitStj's StjContentSerializer. A client on Refit's own serializer throws at each call of the method.",
+        customTags: WellKnownDiagnosticTags.CompilationEnd);
+
     /// <summary>Every descriptor the analyzer reports.</summary>
     public static ImmutableArray<DiagnosticDescriptor> All { get; } = ImmutableArray.Create(
-        MissingType, MissingRuntimeType, MissingObjectValueTypes, MissingSseItemConverter, IncompatibleOptions, RefitSerializer, ContextThrows, QueryConverter);
+        MissingType, MissingRuntimeType, MissingObjectValueTypes, MissingSseItemConverter, IncompatibleOptions, RefitSerializer, ContextThrows, QueryConverter, QueryConverterOnBoth, StjQueryConverterOnRefit);
 }

@@ -21,6 +21,7 @@ internal static class FixProperties
     private const string ContextArgumentKey = "ContextArgument";
     private const string FallbackArgumentKey = "FallbackArgument";
     private const string SettingsArgumentKey = "SettingsArgument";
+    private const string QueryConverterKey = "QueryConverter";
 
     // Separates the values of one property: no documentation ID or C# type name contains it.
     private const char Separator = '|';
@@ -61,6 +62,12 @@ internal static class FixProperties
         && Number(diagnostic, SettingsArgumentKey) is { } settings
             ? (kind, context, fallback, settings)
             : null;
+
+    /// <summary>RSTJ005's fix may replace the converter: no client of the interface may run on Refit's serializer.</summary>
+    public static ImmutableDictionary<string, string?> ReplaceQueryConverter { get; } = ImmutableDictionary<string, string?>.Empty.Add(QueryConverterKey, "StjQueryConverter");
+
+    /// <summary>Whether a diagnostic carries <see cref="ReplaceQueryConverter"/>.</summary>
+    public static bool ReplacesQueryConverter(Diagnostic diagnostic) => Value(diagnostic, QueryConverterKey) is not null;
 
     public static string ContextOf(Diagnostic diagnostic) => Value(diagnostic, ContextKey) ?? "";
 

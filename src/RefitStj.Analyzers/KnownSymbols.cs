@@ -43,9 +43,18 @@ internal sealed class KnownSymbols
         SseItemConverter = compilation.GetTypeByMetadataName("RefitStj.SseItemConverter`1");
         ObjectValueTypes = Resolve(compilation, "System.DateTimeOffset", "System.Guid", "System.Text.Json.JsonElement");
         RefitQueryConverter = compilation.GetTypeByMetadataName("Refit.SystemTextJsonQueryConverter`1");
+        StjQueryConverter = compilation.GetTypeByMetadataName("RefitStj.StjQueryConverter`1");
+        GeneratedCodeAttribute = compilation.GetTypeByMetadataName("System.CodeDom.Compiler.GeneratedCodeAttribute");
     }
 
     public Compilation Compilation { get; }
+
+    /// <summary>
+    /// Where <paramref name="reference"/> is written, when that is in this compilation, else <see langword="null"/>: a
+    /// diagnostic may point only into the compilation being analysed (a referenced project's source is not in it).
+    /// </summary>
+    public Location? LocationInCompilation(SyntaxReference? reference) =>
+        reference is not null && Compilation.ContainsSyntaxTree(reference.SyntaxTree) ? Location.Create(reference.SyntaxTree, reference.Span) : null;
 
     public INamedTypeSymbol StjContentSerializer { get; }
 
@@ -132,6 +141,12 @@ internal sealed class KnownSymbols
 
     /// <summary>Refit's <c>SystemTextJsonQueryConverter&lt;T&gt;</c>: only Refit's own serializer runs it.</summary>
     public INamedTypeSymbol? RefitQueryConverter { get; }
+
+    /// <summary>RefitStj's <c>StjQueryConverter&lt;T&gt;</c>: only RefitStj's serializer runs it.</summary>
+    public INamedTypeSymbol? StjQueryConverter { get; }
+
+    /// <summary><c>[GeneratedCode]</c>: in a referenced assembly, what says a context's code is the generator's.</summary>
+    public INamedTypeSymbol? GeneratedCodeAttribute { get; }
 
     /// <summary>The symbols, or <see langword="null"/> when RefitStj, Refit or System.Text.Json's metadata types are not referenced.</summary>
     public static KnownSymbols? Create(Compilation compilation)

@@ -59,8 +59,7 @@ internal sealed partial class PairingModel
 
     private ClientCreation? Create(IInvocationOperation invocation)
     {
-        if (invocation.TargetMethod.TypeArguments.Length != 1
-            || invocation.TargetMethod.TypeArguments[0] is not INamedTypeSymbol { TypeKind: TypeKind.Interface } api)
+        if (ApiOf(invocation) is not { } api)
         {
             return null;
         }
@@ -93,6 +92,23 @@ internal sealed partial class PairingModel
         }
 
         return new ClientCreation(invocation, api, serializer);
+    }
+
+    /// <summary>
+    /// The interface a factory call makes a client of: its type argument (<c>For&lt;T&gt;</c>), a <c>typeof(T)</c> given as its
+    /// <c>Type</c> (<c>For(typeof(T), ...)</c>), or a type parameter of a generic method around it (a wrapper), which each call
+    /// of the wrapper closes (<see cref="ClientCreation.ThroughWrapper"/>).
+    /// </summary>
+    private static ITypeSymbol? ApiOf(IInvocationOperation invocation)
+    {
+        var typeArguments = invocation.TargetMethod.TypeArguments;
+        if (typeArguments.Length == 1)
+        {
+            return typeArguments[0] is INamedTypeSymbol { TypeKind: TypeKind.Interface } or ITypeParameterSymbol { TypeParameterKind: TypeParameterKind.Method } ? typeArguments[0] : null;
+        }
+
+        var type = OperationValues.Argument(invocation, p => p.Type is { Name: "Type", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } });
+        return type is { ArgumentKind: ArgumentKind.Explicit } && OperationValues.Unwrap(type.Value) is ITypeOfOperation { TypeOperand: INamedTypeSymbol { TypeKind: TypeKind.Interface } api } ? api : null;
     }
 
     /// <summary><c>Func&lt;IServiceProvider, RefitSettings?&gt;</c>: Refit.HttpClientFactory's settings action.</summary>
@@ -225,13 +241,14 @@ internal sealed partial class PairingModel
             case ISwitchExpressionOperation switchExpression:
                 return SerializerValue.Choose(switchExpression.Arms.Select(arm => evaluate(arm.Value, next)));
             case ILocalReferenceOperation { Local: var local }:
-                return Written(ValueFlow.OfLocal(local, value), next, evaluate, settings);
+                return Written(ValueFlow.OfLocal(local, value), next, evaluate, settings, null);
             case IPropertyReferenceOperation { Property: var property } when !ValueFlow.IsAutoProperty(property):
                 return property.GetMethod is { } getter && _flow.Returns(getter) is { } returned
                     ? SerializerValue.Choose(returned.Select(r => evaluate(r, next)))
                     : SerializerValue.Unknown;
             case IFieldReferenceOperation or IPropertyReferenceOperation:
-                return Written(MemberWrites(((IMemberReferenceOperation)value).Member), next, evaluate, settings);
+                var member = ((IMemberReferenceOperation)value).Member;
+                return Written(MemberWrites(member), next, evaluate, settings, member);
             case IInvocationOperation { TargetMethod: var method } when method.Locations.Any(l => l.IsInSource):
                 return _flow.Returns(method) is { } results ? SerializerValue.Choose(results.Select(r => evaluate(r, next))) : SerializerValue.Unknown;
             default:
@@ -241,9 +258,70 @@ internal sealed partial class PairingModel
 
     private ValueFlow.Writes MemberWrites(ISymbol member) => _flow.OfMember(member);
 
-    /// <summary>The value written once, when no read of a settings holder lets other code change its serializer.</summary>
-    private SerializerValue Written(ValueFlow.Writes writes, int depth, Func<IOperation, int, SerializerValue> evaluate, bool settings) =>
-        writes.Single is { } written && (!settings || writes.Reads.All(IsHarmlessSettingsRead)) ? evaluate(written, depth) : SerializerValue.Unknown;
+    /// <summary>
+    /// The value written once, when no read of a settings holder lets other code change its serializer; marked
+    /// <see cref="SerializerValue.ReachableElsewhere"/> where the holder is a non-private member or a read hands it out.
+    /// </summary>
+    private SerializerValue Written(ValueFlow.Writes writes, int depth, Func<IOperation, int, SerializerValue> evaluate, bool settings, ISymbol? member)
+    {
+        if (writes.Single is not { } written || (settings && !writes.Reads.All(IsHarmlessSettingsRead)))
+        {
+            return SerializerValue.Unknown;
+        }
+
+        var value = evaluate(written, depth);
+        return settings && ((member is not null && !IsPrivate(member)) || !writes.Reads.All(read => StaysInScope(read, returnedIsFresh: member is null))) ? value.AsReachableElsewhere() : value;
+    }
+
+    private static bool IsPrivate(ISymbol member) => member.DeclaredAccessibility == Accessibility.Private
+        && (member is not IPropertySymbol { GetMethod: { } getter } || getter.DeclaredAccessibility == Accessibility.Private);
+
+    /// <summary>
+    /// Whether a read keeps the settings where this compilation sees every use: given to a Refit factory, its other
+    /// properties read or set, Refit's <c>UseJsonContext</c> called, or returned by a settings action given to a factory.
+    /// Anything else (stored, returned, passed on) hands the object to code that may replace its serializer; a local
+    /// returned is a new object at each call (what it was written with is followed, and marked, on its own).
+    /// </summary>
+    private bool StaysInScope(IOperation reference, bool returnedIsFresh)
+    {
+        var use = reference;
+        while (use.Parent is IConversionOperation or IConditionalOperation or ICoalesceOperation or ISwitchExpressionArmOperation or ISwitchExpressionOperation)
+        {
+            if (use.Parent is IConditionalOperation conditional && conditional.Condition == use)
+            {
+                return true;
+            }
+
+            use = use.Parent;
+        }
+
+        return use.Parent switch
+        {
+            IArgumentOperation { Parent: IInvocationOperation invocation, Parameter.Type: var type } => _calls.IsFactoryCall(invocation) && KnownSymbols.Is(type, _known.RefitSettings),
+            IPropertyReferenceOperation { Property.Name: var name } property => name != "ContentSerializer" || property.Parent is not IAssignmentOperation assignment || assignment.Target != property,
+            IInvocationOperation { TargetMethod.Name: "UseJsonContext" } call => KnownSymbols.Is(call.TargetMethod.ContainingType, _known.RefitSettings),
+            IReturnOperation returned => returnedIsFresh || IsSettingsActionGivenToFactory(returned),
+            _ => false,
+        };
+    }
+
+    /// <summary>Whether a return belongs to a lambda given straight to a Refit factory as its settings action.</summary>
+    private bool IsSettingsActionGivenToFactory(IReturnOperation returned)
+    {
+        IOperation? current = returned;
+        while (current is not null and not IAnonymousFunctionOperation and not ILocalFunctionOperation and not IMethodBodyBaseOperation)
+        {
+            current = current.Parent;
+        }
+
+        var argument = current?.Parent is IDelegateCreationOperation delegateCreation ? delegateCreation.Parent : null;
+        while (argument is IConversionOperation)
+        {
+            argument = argument.Parent;
+        }
+
+        return argument is IArgumentOperation { Parent: IInvocationOperation invocation, Parameter.Type: var type } && _calls.IsFactoryCall(invocation) && IsSettingsFactory(type);
+    }
 
     /// <summary>
     /// A settings holder may be read, have other properties set, be passed to Refit's factories and flow into another

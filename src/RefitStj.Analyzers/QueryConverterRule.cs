@@ -5,11 +5,13 @@ using Microsoft.CodeAnalysis.Diagnostics;
 namespace RefitStj.Analyzers;
 
 /// <summary>
-/// RSTJ005: Refit's <c>SystemTextJsonQueryConverter&lt;T&gt;</c> throws <c>NotSupportedException</c> at each call on a client
-/// whose serializer is not Refit's <c>SystemTextJsonContentSerializer</c>. Where the pairing model knows a client of the
-/// interface runs on RefitStj, each <c>[QueryConverter(typeof(SystemTextJsonQueryConverter&lt;T&gt;))]</c> of its methods is
-/// reported at the converter type, which <c>StjQueryConverter&lt;T&gt;</c> replaces. Read at the compilation's end, once
-/// every client creation is in the model.
+/// RSTJ005 and RSTJ006: a query converter that throws on the serializer a client of its interface certainly runs on.
+/// Refit's <c>SystemTextJsonQueryConverter&lt;T&gt;</c> throws on RefitStj's serializer (RSTJ005; fixed to
+/// <c>StjQueryConverter&lt;T&gt;</c> unless a client of the interface may run on Refit's serializer, where that one would
+/// throw: then the report names both and carries no fix); RefitStj's <c>StjQueryConverter&lt;T&gt;</c> throws on any other
+/// (RSTJ006). Each parameter of an interface is reported once, however many clients or closed generic forms it has: at
+/// the converter where it is written in this compilation, else at the first such client creation. Read at the
+/// compilation's end, once every client creation is in.
 /// </summary>
 internal sealed class QueryConverterRule
 {
@@ -17,64 +19,99 @@ internal sealed class QueryConverterRule
 
     public QueryConverterRule(KnownSymbols known) => _known = known;
 
-    /// <summary>Reports each Refit query converter of an interface some client of <paramref name="creations"/> certainly runs on RefitStj.</summary>
+    /// <summary>Reports each query converter that throws on a client of its interface among <paramref name="creations"/>.</summary>
     public void Report(CompilationAnalysisContext context, IEnumerable<ClientCreation> creations)
     {
-        if (_known.QueryConverterAttribute is null || _known.RefitQueryConverter is null)
+        if (_known.QueryConverterAttribute is null || (_known.RefitQueryConverter is null && _known.StjQueryConverter is null))
         {
             return;
         }
 
-        // Each interface once, named in the message by itself where it has such a client, else by the first (by name) that inherits it.
-        var apis = creations.Where(c => c.Serializer.IsCertainlyRefitStj()).Select(c => c.Api).Distinct<INamedTypeSymbol>(SymbolEqualityComparer.Default)
-            .OrderBy(api => api.ToDisplayString(), StringComparer.Ordinal).ToList();
-        var clientOf = new Dictionary<INamedTypeSymbol, INamedTypeSymbol>(SymbolEqualityComparer.Default);
-        foreach (var api in apis)
+        // Each interface by its definition (a generic one closed twice is one set of attributes), with the clients serving it, in source order.
+        var clients = new Dictionary<INamedTypeSymbol, List<ClientCreation>>(SymbolEqualityComparer.Default);
+        foreach (var creation in creations.OrderBy(c => c.Invocation.Syntax.SyntaxTree.FilePath, StringComparer.Ordinal).ThenBy(c => c.Invocation.Syntax.SpanStart))
         {
-            clientOf[api] = api;
-        }
-
-        foreach (var api in apis)
-        {
-            foreach (var inherited in api.AllInterfaces)
+            if (creation.Api is not { } api)
             {
-                if (!clientOf.ContainsKey(inherited))
+                continue;
+            }
+
+            foreach (var served in api.AllInterfaces.Prepend(api))
+            {
+                if (!clients.TryGetValue(served.OriginalDefinition, out var list))
                 {
-                    clientOf[inherited] = api;
+                    clients[served.OriginalDefinition] = list = [];
                 }
+
+                list.Add(creation);
             }
         }
 
-        foreach (var pair in clientOf)
+        foreach (var pair in clients.OrderBy(p => p.Key.ToDisplayString(), StringComparer.Ordinal))
         {
+            var onRefitStj = pair.Value.Where(c => c.Serializer.IsCertainlyRefitStj()).ToList();
+            var onRefit = pair.Value.Where(c => c.Serializer.IsCertainlyRefitOwn()).ToList();
+            var mayBeRefit = pair.Value.FirstOrDefault(c => c.Serializer.MayBeRefitOwn());
             foreach (var method in pair.Key.GetMembers().OfType<IMethodSymbol>())
             {
                 foreach (var parameter in method.Parameters)
                 {
                     context.CancellationToken.ThrowIfCancellationRequested();
-                    if (RefitConverterOf(parameter) is var (location, item))
+                    if (ConverterOf(parameter) is not var (isRefits, written, item))
+                    {
+                        continue;
+                    }
+
+                    var name = $"{method.ContainingType.Name}.{method.Name}";
+                    var itemName = item.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat);
+                    if (isRefits && onRefitStj.Count > 0)
+                    {
+                        var client = NameOf(onRefitStj, pair.Key);
+                        var location = written ?? onRefitStj[0].Invocation.Syntax.GetLocation();
+                        context.ReportDiagnostic(mayBeRefit is null
+                            ? Diagnostic.Create(Descriptors.QueryConverter, location, written is null ? null : FixProperties.ReplaceQueryConverter, name, parameter.Name, itemName, client)
+                            : Diagnostic.Create(Descriptors.QueryConverterOnBoth, location, name, parameter.Name, itemName, client, mayBeRefit.Api!.Name));
+                    }
+                    else if (!isRefits && onRefit.Count > 0)
                     {
                         context.ReportDiagnostic(Diagnostic.Create(
-                            Descriptors.QueryConverter, location, $"{method.ContainingType.Name}.{method.Name}", parameter.Name, item.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat), pair.Value.Name));
+                            Descriptors.StjQueryConverterOnRefit, written ?? onRefit[0].Invocation.Syntax.GetLocation(), name, parameter.Name, itemName, NameOf(onRefit, pair.Key)));
                     }
                 }
             }
         }
     }
 
-    /// <summary>Where <c>SystemTextJsonQueryConverter&lt;T&gt;</c> is written in the parameter's <c>[QueryConverter]</c>, and its <c>T</c>.</summary>
-    private (Location Location, ITypeSymbol Item)? RefitConverterOf(IParameterSymbol parameter)
+    /// <summary>The interface a message names: the one reported where it has such a client itself, else the first by name that inherits it.</summary>
+    private static string NameOf(List<ClientCreation> clients, INamedTypeSymbol api) =>
+        clients.Any(c => SymbolEqualityComparer.Default.Equals(c.Api!.OriginalDefinition, api))
+            ? api.Name
+            : clients.Select(c => c.Api!).OrderBy(c => c.ToDisplayString(), StringComparer.Ordinal).First().Name;
+
+    /// <summary>
+    /// The parameter's <c>[QueryConverter]</c> when it names Refit's or RefitStj's converter: which, where the converter type
+    /// is written when that is in this compilation, and its <c>T</c>.
+    /// </summary>
+    private (bool IsRefits, Location? Written, ITypeSymbol Item)? ConverterOf(IParameterSymbol parameter)
     {
         foreach (var attribute in parameter.GetAttributes())
         {
             if (KnownSymbols.Is(attribute.AttributeClass, _known.QueryConverterAttribute)
                 && attribute.ConstructorArguments.Length == 1
-                && attribute.ConstructorArguments[0].Value is INamedTypeSymbol { TypeArguments.Length: 1 } converter
-                && KnownSymbols.Is(converter.OriginalDefinition, _known.RefitQueryConverter)
-                && attribute.ApplicationSyntaxReference?.GetSyntax() is AttributeSyntax { ArgumentList.Arguments: { Count: > 0 } arguments }
-                && arguments[0].Expression is TypeOfExpressionSyntax typeOf)
+                && attribute.ConstructorArguments[0].Value is INamedTypeSymbol { TypeArguments.Length: 1 } converter)
             {
-                return (typeOf.Type.GetLocation(), converter.TypeArguments[0]);
+                var isRefits = KnownSymbols.Is(converter.OriginalDefinition, _known.RefitQueryConverter);
+                if (!isRefits && !KnownSymbols.Is(converter.OriginalDefinition, _known.StjQueryConverter))
+                {
+                    return null;
+                }
+
+                var written = _known.LocationInCompilation(attribute.ApplicationSyntaxReference) is not null
+                    && attribute.ApplicationSyntaxReference!.GetSyntax() is AttributeSyntax { ArgumentList.Arguments: { Count: > 0 } arguments }
+                    && arguments[0].Expression is TypeOfExpressionSyntax typeOf
+                        ? typeOf.Type.GetLocation()
+                        : null;
+                return (isRefits, written, converter.TypeArguments[0]);
             }
         }
 

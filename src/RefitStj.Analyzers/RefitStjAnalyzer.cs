@@ -1,3 +1,4 @@
+using System.Collections.Concurrent;
 using System.Collections.Immutable;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
@@ -34,6 +35,7 @@ public sealed class RefitStjAnalyzer : DiagnosticAnalyzer
             var coverage = new ContextCoverageRule(known, model);
             var options = CompatibleOptionsRule.Create(known, model);
             var queryConverter = new QueryConverterRule(known);
+            var wrapperCalls = new ConcurrentBag<IInvocationOperation>();
             start.RegisterOperationAction(
                 operation =>
                 {
@@ -48,11 +50,21 @@ public sealed class RefitStjAnalyzer : DiagnosticAnalyzer
                         coverage.Report(operation, creation);
                         options?.Report(operation, creation);
                     }
+
+                    // A generic method of this compilation may wrap a client creation over its type parameter: its calls close it.
+                    if (invocation.TargetMethod.IsGenericMethod && invocation.TargetMethod.Locations.Any(l => l.IsInSource && start.Compilation.ContainsSyntaxTree(l.SourceTree!)))
+                    {
+                        wrapperCalls.Add(invocation);
+                    }
                 },
                 OperationKind.Invocation);
 
             // RSTJ005 speaks of an interface, whose clients may be created anywhere: read once every creation is in.
-            start.RegisterCompilationEndAction(end => queryConverter.Report(end, model.Creations));
+            start.RegisterCompilationEndAction(end => queryConverter.Report(end, WithWrapperCalls(model.Creations.ToList(), wrapperCalls)));
         });
     }
+
+    /// <summary>The creations, and for each wrapper over a type parameter, the clients its calls make.</summary>
+    private static IEnumerable<ClientCreation> WithWrapperCalls(List<ClientCreation> creations, IEnumerable<IInvocationOperation> calls) =>
+        creations.Concat(creations.Where(c => c.Api is null).SelectMany(wrapped => calls.Select(wrapped.ThroughWrapper).OfType<ClientCreation>()));
 }

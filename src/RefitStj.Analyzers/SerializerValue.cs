@@ -12,12 +12,14 @@ internal sealed class SerializerValue
     public static readonly SerializerValue Unknown = new(SerializerKind.Unknown);
 
     public SerializerValue(SerializerKind kind, INamedTypeSymbol? context = null, bool contextHasAttributeOptions = false, bool isChosenFormat = false, bool mayFallBack = false)
-        : this(kind, context, contextHasAttributeOptions, isChosenFormat, mayFallBack, ImmutableArray<SerializerValue>.Empty)
+        : this(kind, context, contextHasAttributeOptions, isChosenFormat, mayFallBack, ImmutableArray<SerializerValue>.Empty, reachableElsewhere: false)
     {
     }
 
-    private SerializerValue(SerializerKind kind, INamedTypeSymbol? context, bool contextHasAttributeOptions, bool isChosenFormat, bool mayFallBack, ImmutableArray<SerializerValue> alternatives)
+    private SerializerValue(
+        SerializerKind kind, INamedTypeSymbol? context, bool contextHasAttributeOptions, bool isChosenFormat, bool mayFallBack, ImmutableArray<SerializerValue> alternatives, bool reachableElsewhere)
     {
+        ReachableElsewhere = reachableElsewhere;
         Kind = kind;
         Context = context;
         ContextHasAttributeOptions = contextHasAttributeOptions;
@@ -39,6 +41,13 @@ internal sealed class SerializerValue
 
     /// <summary>Whether a missing type may fall back to reflection (<c>allowReflectionFallback</c> true or not constant).</summary>
     public bool MayFallBack { get; }
+
+    /// <summary>
+    /// Whether the value was read from a settings object that code outside its declaring scope can reach (a non-private
+    /// member, or one handed out): its serializer may be replaced where this compilation does not look. The warnings still
+    /// read it as written; the errors (RSTJ004, RSTJ005, RSTJ006) treat it as unknown.
+    /// </summary>
+    public bool ReachableElsewhere { get; }
 
     /// <summary>For <see cref="SerializerKind.Choice"/>: the possible values.</summary>
     public ImmutableArray<SerializerValue> Alternatives { get; }
@@ -65,12 +74,26 @@ internal sealed class SerializerValue
     /// Whether every possible value is a RefitStj serializer, none unknown: then Refit's <c>UseJsonContext</c> on these
     /// settings certainly throws (RSTJ004), and Refit's query converter on such a client too (RSTJ005).
     /// </summary>
-    public bool IsCertainlyRefitStj() =>
-        Possible().All(v => v.Kind is SerializerKind.StjOverContext or SerializerKind.StjGivenOptions or SerializerKind.StjReflection or SerializerKind.StjUnfollowed);
+    public bool IsCertainlyRefitStj() => Possible().All(v => IsRefitStj(v.Kind) && !v.ReachableElsewhere);
+
+    /// <summary>Whether every possible value is Refit's own serializer (or another not RefitStj's), none unknown or reachable elsewhere: RefitStj's query converter throws there (RSTJ006).</summary>
+    public bool IsCertainlyRefitOwn() => Possible().All(v => v.Kind is SerializerKind.RefitOwn or SerializerKind.RefitOverContext && !v.ReachableElsewhere);
+
+    /// <summary>Whether some possible value is Refit's own serializer: RefitStj's query converter would throw there.</summary>
+    public bool MayBeRefitOwn() => Possible().Any(v => v.Kind is SerializerKind.RefitOwn or SerializerKind.RefitOverContext);
+
+    /// <summary>This value as read from settings that other code can reach (<see cref="ReachableElsewhere"/>).</summary>
+    public SerializerValue AsReachableElsewhere() =>
+        Kind == SerializerKind.Unknown || ReachableElsewhere
+            ? this
+            : new SerializerValue(Kind, Context, ContextHasAttributeOptions, IsChosenFormat, MayFallBack, Alternatives.Select(a => a.AsReachableElsewhere()).ToImmutableArray(), reachableElsewhere: true);
 
     public static SerializerValue Choose(IEnumerable<SerializerValue> alternatives)
     {
         var all = alternatives.ToImmutableArray();
-        return all.Length == 1 ? all[0] : new SerializerValue(SerializerKind.Choice, null, false, false, false, all);
+        return all.Length == 1 ? all[0] : new SerializerValue(SerializerKind.Choice, null, false, false, false, all, reachableElsewhere: false);
     }
+
+    private static bool IsRefitStj(SerializerKind kind) =>
+        kind is SerializerKind.StjOverContext or SerializerKind.StjGivenOptions or SerializerKind.StjReflection or SerializerKind.StjUnfollowed;
 }

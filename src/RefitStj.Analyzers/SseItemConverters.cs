@@ -20,7 +20,7 @@ internal static class SseItemConverters
     /// <c>SseItemConverter&lt;T&gt;</c>, or <see langword="null"/> (also when <paramref name="reported"/> already has that converter).
     /// </summary>
     public static Diagnostic? Missing(
-        SerializedType serialized, INamedTypeSymbol context, Location location, Location lastAttribute, KnownSymbols known, Func<ITypeSymbol, string> display, HashSet<ITypeSymbol> reported)
+        SerializedType serialized, INamedTypeSymbol context, Location location, Location? lastAttribute, KnownSymbols known, Func<ITypeSymbol, string> display, HashSet<ITypeSymbol> reported)
     {
         if (serialized.IsBody
             || serialized.Method.ReturnType is not INamedTypeSymbol { TypeArguments.Length: 1 } stream
@@ -40,7 +40,7 @@ internal static class SseItemConverters
         var dataName = display(data);
         var properties = FixProperties.MissingConverter(converter, $"SseItemConverter<{dataName}>", context);
         return Diagnostic.Create(
-            Descriptors.MissingSseItemConverter, location, additionalLocations: [lastAttribute], properties: properties,
+            Descriptors.MissingSseItemConverter, location, additionalLocations: lastAttribute is null ? [] : [lastAttribute], properties: properties,
             $"{serialized.Method.ContainingType.Name}.{serialized.Method.Name}", dataName, context.Name);
     }
 

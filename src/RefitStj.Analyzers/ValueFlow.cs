@@ -85,7 +85,13 @@ internal sealed class ValueFlow
             return null;
         }
 
+        // A body in a referenced project is not this compilation's to read: unknown, as a built assembly's would be.
         var syntax = method.DeclaringSyntaxReferences[0].GetSyntax();
+        if (!_compilation.ContainsSyntaxTree(syntax.SyntaxTree))
+        {
+            return null;
+        }
+
         return ModelOf(syntax.SyntaxTree).GetOperation(syntax) is { } body ? Returns(body) : null;
     }
 
@@ -117,7 +123,9 @@ internal sealed class ValueFlow
 
     private Writes FindMemberWrites(ISymbol member)
     {
-        if (!IsWrittenOnlyInItsType(member) || member.ContainingType is not { } type)
+        // A member of a referenced project's type may be written in code this compilation cannot see.
+        if (!IsWrittenOnlyInItsType(member) || member.ContainingType is not { } type
+            || type.DeclaringSyntaxReferences.IsEmpty || type.DeclaringSyntaxReferences.Any(r => !_compilation.ContainsSyntaxTree(r.SyntaxTree)))
         {
             return Writes.Unknown;
         }

@@ -1,0 +1,88 @@
+using RefitStj.Analyzers.Tests.Support;
+
+namespace RefitStj.Analyzers.Tests;
+
+/// <summary>
+/// The interface, its models, its context and shared settings in a contracts project, the clients in an app project that
+/// references it as a compilation (the IDE) or as a built assembly (the command line): the same reports either way, each
+/// inside the app, none from what only the other project's bodies could show, and no analyzer exception.
+/// </summary>
+public sealed class TwoProjectTests
+{
+    internal const string Contracts = """
+        using System.Text.Json.Serialization;
+        using System.Threading.Tasks;
+        using Refit;
+        using RefitStj;
+
+        namespace Contracts;
+
+        public interface IShopApi
+        {
+            [Get("/orders/{id}")]
+            Task<Order> GetOrder(int id);
+
+            [Get("/receipts/{id}")]
+            Task<Receipt> GetReceipt(int id);
+
+            [Get("/search")]
+            Task<string> Search([Query][QueryConverter(typeof(SystemTextJsonQueryConverter<Filter>))] Filter filter);
+        }
+
+        public sealed class Order { public int Id { get; set; } }
+
+        public sealed class Receipt { public int Id { get; set; } }
+
+        public sealed class Filter { public string? Name { get; set; } }
+
+        [JsonSerializable(typeof(Order))]
+        public sealed partial class ShopJsonContext : JsonSerializerContext;
+
+        public static class SharedSettings
+        {
+            public static readonly RefitSettings Field = new(StjContentSerializer.ForContext(ShopJsonContext.Default));
+
+            public static RefitSettings Create() => new(StjContentSerializer.ForContext(ShopJsonContext.Default));
+        }
+        """;
+
+    internal const string App = """
+        using System.Net.Http;
+        using Contracts;
+        using Refit;
+        using RefitStj;
+
+        namespace App;
+
+        public static class Clients
+        {
+            public static IShopApi Own(HttpClient http) => RestService.For<IShopApi>(http, new RefitSettings(StjContentSerializer.ForContext(ShopJsonContext.Default)));
+
+            public static IShopApi Field(HttpClient http) => RestService.For<IShopApi>(http, SharedSettings.Field);
+
+            public static IShopApi Method(HttpClient http) => RestService.For<IShopApi>(http, SharedSettings.Create());
+        }
+        """;
+
+    [Theory]
+    [InlineData(ReferenceShape.Compilation)]
+    [InlineData(ReferenceShape.Metadata)]
+    public async Task Reports_At_The_Apps_Client_Whose_Settings_The_App_Shows_And_Nothing_It_Cannot_Know(ReferenceShape shape)
+    {
+        var reported = await TwoProjects.AnalyzeAsync(Contracts, App, shape);
+
+        Assert.Equal(["App.cs:10 RSTJ001", "App.cs:10 RSTJ005"], reported);
+    }
+
+    [Theory]
+    [InlineData(ReferenceShape.Compilation)]
+    [InlineData(ReferenceShape.Metadata)]
+    public async Task Names_The_Type_The_Referenced_Context_Lacks_And_Carries_No_Location_Outside_The_App(ReferenceShape shape)
+    {
+        var diagnostics = await TwoProjects.DiagnosticsAsync(Contracts, App, shape);
+
+        var missing = Assert.Single(diagnostics, d => d.Id == Descriptors.ContextCoverageId);
+        Assert.Contains("'Receipt'", missing.GetMessage(System.Globalization.CultureInfo.InvariantCulture), StringComparison.Ordinal);
+        Assert.All(diagnostics.SelectMany(d => d.AdditionalLocations.Prepend(d.Location)), l => Assert.Equal("App.cs", l.SourceTree?.FilePath));
+    }
+}
