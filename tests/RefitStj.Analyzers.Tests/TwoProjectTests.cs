@@ -35,8 +35,18 @@ public sealed class TwoProjectTests
 
         public sealed class Filter { public string? Name { get; set; } }
 
+        public interface ICatalogApi
+        {
+            [Get("/items")]
+            Task<string> Find([Query][QueryConverter(typeof(StjQueryConverter<Filter>))] Filter filter);
+        }
+
         [JsonSerializable(typeof(Order))]
         public sealed partial class ShopJsonContext : JsonSerializerContext;
+
+        [JsonSerializable(typeof(Order))]
+        [JsonSerializable(typeof(Receipt))]
+        public sealed partial class PlainJsonContext : JsonSerializerContext;
 
         public static class SharedSettings
         {
@@ -72,6 +82,36 @@ public sealed class TwoProjectTests
         var reported = await TwoProjects.AnalyzeAsync(Contracts, App, shape);
 
         Assert.Equal(["App.cs:10 RSTJ001", "App.cs:10 RSTJ005"], reported);
+    }
+
+    internal const string EveryRuleApp = """
+        using System.Net.Http;
+        using Contracts;
+        using Refit;
+        using RefitStj;
+
+        namespace App;
+
+        public static class Clients
+        {
+            public static ICatalogApi Catalog(HttpClient http) => RestService.For<ICatalogApi>(http);
+
+            public static IShopApi Plain(HttpClient http) => RestService.For<IShopApi>(http, new RefitSettings(new StjContentSerializer(PlainJsonContext.Default)));
+
+            public static IShopApi Generated(HttpClient http) => RestService.ForGenerated<IShopApi>(http, ShopJsonContext.Default);
+
+            public static RefitSettings Throws() => new RefitSettings(new StjContentSerializer()).UseJsonContext(ShopJsonContext.Default);
+        }
+        """;
+
+    [Theory]
+    [InlineData(ReferenceShape.Compilation)]
+    [InlineData(ReferenceShape.Metadata)]
+    public async Task Every_Rule_Reports_In_The_App_Over_What_A_Referenced_Project_Declares(ReferenceShape shape)
+    {
+        var reported = await TwoProjects.AnalyzeAsync(Contracts, EveryRuleApp, shape);
+
+        Assert.Equal(["App.cs:10 RSTJ006", "App.cs:12 RSTJ002", "App.cs:12 RSTJ005", "App.cs:14 RSTJ003", "App.cs:16 RSTJ004"], reported);
     }
 
     [Theory]
