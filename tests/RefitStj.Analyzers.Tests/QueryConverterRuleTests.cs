@@ -1,14 +1,18 @@
 using Microsoft.CodeAnalysis.Testing;
+using RefitStj.Analyzers.CodeFixes;
 using RefitStj.Analyzers.Tests.Support;
 
 namespace RefitStj.Analyzers.Tests;
 
 /// <summary>
 /// RSTJ005 at Refit's <c>SystemTextJsonQueryConverter&lt;T&gt;</c> in an interface some client of which certainly runs on
-/// RefitStj (it throws there at each call), and silence where every client runs on Refit's serializer or is not followed.
+/// RefitStj (it throws there at each call), once per parameter, without a fix where a client may run on Refit's serializer;
+/// RSTJ006 at RefitStj's converter on a client of Refit's; silence where no client's serializer is certain.
 /// </summary>
 public sealed class QueryConverterRuleTests
 {
+    private const string OnRefitStj = "new RefitSettings(new StjContentSerializer())";
+
     internal static readonly string[] Rules = [Descriptors.QueryConverterId];
 
     [Theory]
@@ -92,6 +96,58 @@ public sealed class QueryConverterRuleTests
             .Replace("RefitStj.StjContentSerializer", "SystemTextJsonContentSerializer", StringComparison.Ordinal)
             .Replace("{|#0:", "", StringComparison.Ordinal).Replace("|}", "", StringComparison.Ordinal);
         await Verify.AnalyzerWithoutRefitStjAsync(Rules, [source]);
+    }
+
+    [Fact]
+    public async Task Reports_A_Generic_Interface_Closed_Twice_Once()
+    {
+        var source = Source($"""
+            public static IPagedApi<Repo> A(HttpClient http) => RestService.For<IPagedApi<Repo>>(http, {OnRefitStj});
+            public static IPagedApi<Owner> B(HttpClient http) => RestService.For<IPagedApi<Owner>>(http, {OnRefitStj});
+            """).Replace("{|#0:", "", StringComparison.Ordinal).Replace("|}", "", StringComparison.Ordinal) + """
+
+            public interface IPagedApi<T>
+            {
+                [Get("/page")]
+                Task<List<T>> Page([QueryConverter(typeof({|#0:SystemTextJsonQueryConverter<Filter>|}))] Filter filter);
+            }
+            """;
+        await Verify.AnalyzerAsync(Rules, [source], Converter("IPagedApi.Page", "IPagedApi"));
+    }
+
+    [Fact]
+    public async Task Names_Both_Clients_And_Offers_No_Fix_Where_The_Interface_Also_Runs_On_Refits_Serializer()
+    {
+        var source = Source($"""
+            public static ISearchApi A(HttpClient http) => RestService.For<ISearchApi>(http, {OnRefitStj});
+            public static ISearchApi B(HttpClient http) => RestService.For<ISearchApi>(http);
+            """);
+        var expected = new DiagnosticResult(Descriptors.QueryConverterOnBoth).WithLocation(0).WithArguments("ISearchApi.Search", "filter", "Filter", "ISearchApi", "ISearchApi");
+        await Verify.CodeFixAsync<QueryConverterCodeFix>(Rules, [source], [source], [expected], 0, CodeFixTestBehaviors.SkipLocalDiagnosticCheck);
+    }
+
+    [Theory]
+    [InlineData("RestService.For<ISearchApi>(http)")]
+    [InlineData("RestService.For<ISearchApi>(http, new RefitSettings(new SystemTextJsonContentSerializer()))")]
+    [InlineData("RestService.ForGenerated<ISearchApi>(http, AppJsonContext.Default)")]
+    public async Task RSTJ006_Reports_RefitStjs_Converter_On_A_Client_Of_Refits_Serializer(string create)
+    {
+        var source = Source($"public static ISearchApi Create(HttpClient http) => {create};").Replace("SystemTextJsonQueryConverter<Filter>|}", "StjQueryConverter<Filter>|}", StringComparison.Ordinal);
+        await Verify.AnalyzerAsync(
+            [Descriptors.QueryConverterId, Descriptors.StjQueryConverterOnRefitId],
+            [source],
+            new DiagnosticResult(Descriptors.StjQueryConverterOnRefit).WithLocation(0).WithArguments("ISearchApi.Search", "filter", "Filter", "ISearchApi"));
+    }
+
+    [Theory]
+    [InlineData("RestService.For<ISearchApi>(http, flag ? new RefitSettings() : new RefitSettings(new StjContentSerializer()))")]
+    [InlineData("RestService.For<ISearchApi>(http, settings)")]
+    [InlineData("RestService.For<ISearchApi>(http, new RefitSettings(new StjContentSerializer()))")]
+    public async Task RSTJ006_Is_Silent_Where_No_Client_Certainly_Runs_On_Refits_Serializer(string create)
+    {
+        var source = SerializerValueTests.Unmarked(Source($"public static ISearchApi Create(HttpClient http, RefitSettings settings, bool flag) => {create};")
+            .Replace("SystemTextJsonQueryConverter<Filter>", "StjQueryConverter<Filter>", StringComparison.Ordinal));
+        await Verify.AnalyzerAsync([Descriptors.StjQueryConverterOnRefitId], [source]);
     }
 
     internal static DiagnosticResult Converter(string method = "ISearchApi.Search", string api = "ISearchApi", int location = 0) =>

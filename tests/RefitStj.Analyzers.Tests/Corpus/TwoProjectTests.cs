@@ -1,6 +1,6 @@
 using RefitStj.Analyzers.Tests.Support;
 
-namespace RefitStj.Analyzers.Tests;
+namespace RefitStj.Analyzers.Tests.Corpus;
 
 /// <summary>
 /// The interface, its models, its context and shared settings in a contracts project, the clients in an app project that

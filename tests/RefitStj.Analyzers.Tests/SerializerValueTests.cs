@@ -8,7 +8,7 @@ namespace RefitStj.Analyzers.Tests;
 /// scope can reach (a non-private member, or a private one handed out) may have their serializer replaced there, so they
 /// are unknown to those rules; the warnings still read them as written.
 /// </summary>
-public sealed class SoundErrorsTests
+public sealed class SerializerValueTests
 {
     private const string Shared = """
 

@@ -1,0 +1,27 @@
+using RefitStj.Analyzers.Tests.Support;
+using static RefitStj.Analyzers.Tests.QueryConverterRuleTests;
+
+namespace RefitStj.Analyzers.Tests;
+
+/// <summary>
+/// The clients the model reads beyond <c>For&lt;T&gt;</c>: made from a <c>Type</c> (<c>RestService.For(typeof(T), ...)</c>,
+/// <c>AddRefitClient(typeof(T), ...)</c>) and through a generic wrapper, whose calls with a known interface are clients of it.
+/// </summary>
+public sealed class ClientCreationTests
+{
+    [Theory]
+    [InlineData("public static ISearchApi Create(HttpClient http) => (ISearchApi)RestService.For(typeof(ISearchApi), http, new RefitSettings(new StjContentSerializer()));")]
+    [InlineData("public static void Register(IServiceCollection services) => services.AddRefitClient(typeof(ISearchApi), new RefitSettings(new StjContentSerializer()));")]
+    [InlineData("private static T Make<T>(HttpClient http) => RestService.For<T>(http, new RefitSettings(new StjContentSerializer()));\npublic static ISearchApi Create(HttpClient http) => Make<ISearchApi>(http);")]
+    public async Task Reports_Clients_Made_From_A_Type_And_Through_A_Generic_Wrapper(string members)
+    {
+        await Verify.AnalyzerAsync(Rules, [Source(members)], Converter());
+    }
+
+    [Fact]
+    public async Task Is_Silent_For_A_Generic_Wrapper_Called_Only_With_Other_Interfaces()
+    {
+        var source = SerializerValueTests.Unmarked(Source("private static T Make<T>(HttpClient http) => RestService.For<T>(http, new RefitSettings(new StjContentSerializer()));\npublic static IOtherApi Create(HttpClient http) => Make<IOtherApi>(http);"));
+        await Verify.AnalyzerAsync(Rules, [source]);
+    }
+}
