@@ -35,7 +35,7 @@ public sealed class RefitContextCodeFix : CodeFixProvider
     {
         foreach (var diagnostic in context.Diagnostics)
         {
-            if (RefitContextFix.Read(diagnostic) is not null)
+            if (EntryPointFix.Read(diagnostic) is not null)
             {
                 var title = diagnostic.Id == Descriptors.ThrowsId ? "Add the context with UseStjJsonContext" : "Run this client on StjContentSerializer.ForContext";
                 context.RegisterCodeFix(
@@ -56,10 +56,10 @@ public sealed class RefitContextCodeFix : CodeFixProvider
             return document;
         }
 
-        var fixes = new Dictionary<InvocationExpressionSyntax, RefitContextFix>();
+        var fixes = new Dictionary<InvocationExpressionSyntax, EntryPointFix>();
         foreach (var diagnostic in diagnostics)
         {
-            if (RefitContextFix.Read(diagnostic) is { } fix && InvocationAt(root, diagnostic) is { } invocation)
+            if (EntryPointFix.Read(diagnostic) is { } fix && InvocationAt(root, diagnostic) is { } invocation)
             {
                 fixes[invocation] = fix;
             }

@@ -11,7 +11,7 @@ namespace RefitStj.Analyzers.CodeFixes;
 internal static class RefitContextRewrite
 {
     /// <summary>The call as RefitStj writes it; <paramref name="current"/> is the original call, or it with nested calls already rewritten.</summary>
-    public static ExpressionSyntax Apply(RefitContextFix fix, InvocationExpressionSyntax current)
+    public static ExpressionSyntax Apply(EntryPointFix fix, InvocationExpressionSyntax current)
     {
         var arguments = current.ArgumentList.Arguments;
         var contextArguments = ContextArguments(fix, arguments);
@@ -28,14 +28,14 @@ internal static class RefitContextRewrite
                 return Replace(fix, current, UseStjJsonContext(arguments[fix.Settings].Expression, contextArguments), keepSettings: false);
             default:
                 var action = arguments[fix.Settings].Expression;
-                var returned = RefitContextFix.ReturnedExpression(action)!;
+                var returned = EntryPointFix.ReturnedExpression(action)!;
                 var withContext = action.ReplaceNode(returned, UseStjJsonContext(returned, contextArguments).WithTriviaFrom(returned));
                 return Replace(fix, current, withContext, keepSettings: true);
         }
     }
 
     /// <summary>The arguments without the context, fallback and settings ones, with <paramref name="replacement"/> where the context (or kept settings) was.</summary>
-    private static InvocationExpressionSyntax Replace(RefitContextFix fix, InvocationExpressionSyntax current, ExpressionSyntax replacement, bool keepSettings)
+    private static InvocationExpressionSyntax Replace(EntryPointFix fix, InvocationExpressionSyntax current, ExpressionSyntax replacement, bool keepSettings)
     {
         var arguments = current.ArgumentList.Arguments;
         var kept = new List<ArgumentSyntax>();
@@ -61,7 +61,7 @@ internal static class RefitContextRewrite
     }
 
     /// <summary>The context argument and, for the bool overloads, the fallback one, unnamed, as <c>ForContext</c> and <c>UseStjJsonContext</c> take them.</summary>
-    private static string ContextArguments(RefitContextFix fix, SeparatedSyntaxList<ArgumentSyntax> arguments)
+    private static string ContextArguments(EntryPointFix fix, SeparatedSyntaxList<ArgumentSyntax> arguments)
     {
         var context = arguments[fix.Context].Expression.WithoutTrivia().ToFullString();
         return fix.Fallback < 0 ? context : $"{context}, {arguments[fix.Fallback].Expression.WithoutTrivia().ToFullString()}";

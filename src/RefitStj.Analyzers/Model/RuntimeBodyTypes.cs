@@ -7,7 +7,7 @@ namespace RefitStj.Analyzers;
 /// interface or abstract body (RefitStj writes the runtime type), and the values of <c>object</c> members (written by
 /// their runtime type, with Refit's object inference and without it).
 /// </summary>
-internal static class RuntimeTypes
+internal static class RuntimeBodyTypes
 {
     // JsonIgnoreCondition.Always, the attribute's default: the member is never written.
     private const int IgnoreAlways = 1;

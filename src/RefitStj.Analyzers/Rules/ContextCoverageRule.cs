@@ -81,9 +81,9 @@ internal sealed class ContextCoverageRule
     {
         var method = $"{body.Method.ContainingType.Name}.{body.Method.Name}";
         var context = report.Coverage.Context;
-        if (RuntimeTypes.WritesRuntimeType(body.Type, _known))
+        if (RuntimeBodyTypes.WritesRuntimeType(body.Type, _known))
         {
-            foreach (var type in RuntimeTypes.Implementations(body.Type, _model.ConcreteSourceTypes))
+            foreach (var type in RuntimeBodyTypes.Implementations(body.Type, _model.ConcreteSourceTypes))
             {
                 if (!report.Coverage.Covers(type) && _known.Compilation.IsSymbolAccessibleWithin(type, context) && reported.Add(type))
                 {
@@ -92,7 +92,7 @@ internal sealed class ContextCoverageRule
             }
         }
 
-        if (RuntimeTypes.ReachesObject(body.Type, _known))
+        if (RuntimeBodyTypes.ReachesObject(body.Type, _known))
         {
             var missing = _model.ObjectValueTypes.Where(type => !report.Coverage.Covers(type) && reported.Add(type)).ToList();
             if (missing.Count > 0)

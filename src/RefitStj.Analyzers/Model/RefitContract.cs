@@ -67,13 +67,13 @@ internal static class RefitContract
         }
 
         // Each streamed item goes through DeserializeStreamAsync<T>, strings included: Refit special-cases nothing there.
-        // An SseItem<T>'s data is read as T (through the SseItemConverter<T> SseItemConverters checks for).
+        // An SseItem<T>'s data is read as T (through the SseItemConverter<T> RSTJ001 checks for).
         if (!KnownSymbols.Is(wrapper.OriginalDefinition, known.AsyncEnumerable))
         {
             return null;
         }
 
-        result = SseItemConverters.DataType(result, known) ?? result;
+        result = known.SseItemDataType(result) ?? result;
         return !IsNonJson(result, known) && !IsApiResponse(result, known) ? Certain(result, known) : null;
     }
 

@@ -62,7 +62,7 @@ internal sealed class CompatibleOptionsRule
             return null;
         }
 
-        var gaps = WireFormatGaps.Find(coverage, options, known);
+        var gaps = OptionsDifferences.Find(coverage, options, known);
         if (gaps.IsEmpty)
         {
             return null;
@@ -82,7 +82,7 @@ internal sealed class CompatibleOptionsRule
     }
 
     /// <summary>What differs, as the message lists it: each option with what happens without it.</summary>
-    private static string Differences(WireFormatGaps gaps)
+    private static string Differences(OptionsDifferences gaps)
     {
         var differences = new List<string>();
         foreach (var option in gaps.Options)

@@ -160,6 +160,10 @@ internal sealed class KnownSymbols
             : new KnownSymbols(compilation, serializer, settings, context, typeInfo);
     }
 
+    /// <summary>The <c>T</c> of <c>SseItem&lt;T&gt;</c>, or <see langword="null"/> for any other type.</summary>
+    public ITypeSymbol? SseItemDataType(ITypeSymbol item) =>
+        item is INamedTypeSymbol { TypeArguments.Length: 1 } named && Is(named.OriginalDefinition, SseItem) ? named.TypeArguments[0] : null;
+
     public static bool Is(ITypeSymbol? type, INamedTypeSymbol? expected) =>
         type is not null && expected is not null && SymbolEqualityComparer.Default.Equals(type, expected);
 

@@ -7,9 +7,9 @@ namespace RefitStj.Analyzers;
 /// (camelCase names, case-insensitive reads, numbers read from strings, enums as camelCase strings, <c>object</c>
 /// inferred), for the types it reaches. An option the user's <c>[JsonSourceGenerationOptions]</c> states is their choice.
 /// </summary>
-internal sealed class WireFormatGaps
+internal sealed class OptionsDifferences
 {
-    private WireFormatGaps(List<string> options, List<INamedTypeSymbol> enums, bool objects)
+    private OptionsDifferences(List<string> options, List<INamedTypeSymbol> enums, bool objects)
     {
         Options = options;
         Enums = enums;
@@ -27,7 +27,7 @@ internal sealed class WireFormatGaps
 
     public bool IsEmpty => Options.Count == 0 && Enums.Count == 0 && !Objects;
 
-    public static WireFormatGaps Find(ContextCoverage coverage, ContextOptions options, KnownSymbols known)
+    public static OptionsDifferences Find(ContextCoverage coverage, ContextOptions options, KnownSymbols known)
     {
         var covered = coverage.CoveredTypes;
         var missing = new List<string>();
@@ -57,7 +57,7 @@ internal sealed class WireFormatGaps
 
         enums.Sort((a, b) => string.CompareOrdinal(a.ToDisplayString(), b.ToDisplayString()));
         var objects = covered.Any(t => t.SpecialType == SpecialType.System_Object) && !options.ConvertedTypes.Any(t => t.SpecialType == SpecialType.System_Object);
-        return new WireFormatGaps(missing, enums, objects);
+        return new OptionsDifferences(missing, enums, objects);
     }
 
     /// <summary>

@@ -11,13 +11,13 @@ namespace RefitStj.Analyzers;
 /// operations that write it, when they are all known. A local, field or property written more than once (or by
 /// reference, or from code that may lie outside the compilation) gives nothing, so that no rule guesses.
 /// </summary>
-internal sealed class ValueFlow
+internal sealed class WrittenValues
 {
     private readonly Compilation _compilation;
     private readonly ConcurrentDictionary<ISymbol, Writes> _memberWrites = new(SymbolEqualityComparer.Default);
     private readonly ConcurrentDictionary<SyntaxTree, SemanticModel> _models = new();
 
-    public ValueFlow(Compilation compilation) => _compilation = compilation;
+    public WrittenValues(Compilation compilation) => _compilation = compilation;
 
     /// <summary>The single value a local is written with in its method (lambdas and local functions included), and every read of it.</summary>
     public static Writes OfLocal(ILocalSymbol local, IOperation anyUse)

@@ -19,7 +19,7 @@ internal static class RefitContextRule
         if (descriptor is not null)
         {
             context.ReportDiagnostic(Diagnostic.Create(
-                descriptor, entryPoint.Invocation.Syntax.GetLocation(), RefitContextFix.Properties(entryPoint), entryPoint.MethodName, entryPoint.ContextName));
+                descriptor, entryPoint.Invocation.Syntax.GetLocation(), EntryPointFix.Properties(entryPoint), entryPoint.MethodName, entryPoint.ContextName));
         }
     }
 }

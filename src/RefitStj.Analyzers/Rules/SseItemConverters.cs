@@ -9,12 +9,6 @@ namespace RefitStj.Analyzers;
 /// </summary>
 internal static class SseItemConverters
 {
-    /// <summary>The <c>T</c> of <c>SseItem&lt;T&gt;</c>, or <see langword="null"/> for any other type.</summary>
-    public static ITypeSymbol? DataType(ITypeSymbol item, KnownSymbols known) =>
-        item is INamedTypeSymbol { TypeArguments.Length: 1 } named && KnownSymbols.Is(named.OriginalDefinition, known.SseItem)
-            ? named.TypeArguments[0]
-            : null;
-
     /// <summary>
     /// The diagnostic for a method returning <c>IAsyncEnumerable&lt;SseItem&lt;T&gt;&gt;</c> whose context lists no
     /// <c>SseItemConverter&lt;T&gt;</c>, or <see langword="null"/> (also when <paramref name="reported"/> already has that converter).
@@ -25,7 +19,7 @@ internal static class SseItemConverters
         if (serialized.IsBody
             || serialized.Method.ReturnType is not INamedTypeSymbol { TypeArguments.Length: 1 } stream
             || !KnownSymbols.Is(stream.OriginalDefinition, known.AsyncEnumerable)
-            || DataType(stream.TypeArguments[0], known) is not { } data
+            || known.SseItemDataType(stream.TypeArguments[0]) is not { } data
             || known.SseItemConverter is not { } definition)
         {
             return null;

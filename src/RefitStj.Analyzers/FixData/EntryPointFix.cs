@@ -10,9 +10,9 @@ namespace RefitStj.Analyzers;
 /// diagnostic properties (through <see cref="FixProperties"/>): the fix then edits syntax alone, so it works where the
 /// document's compilation lacks the generator's output (the context's <c>Default</c> then binds to nothing).
 /// </summary>
-internal sealed class RefitContextFix
+internal sealed class EntryPointFix
 {
-    private RefitContextFix(ContextEntryPointKind kind, int context, int fallback, int settings)
+    private EntryPointFix(ContextEntryPointKind kind, int context, int fallback, int settings)
     {
         Kind = kind;
         Context = context;
@@ -57,8 +57,8 @@ internal sealed class RefitContextFix
     }
 
     /// <summary>The fix a diagnostic carries, or <see langword="null"/> when it carries none.</summary>
-    public static RefitContextFix? Read(Diagnostic diagnostic) =>
-        FixProperties.EntryPointOf(diagnostic) is var (kind, context, fallback, settings) ? new RefitContextFix(kind, context, fallback, settings) : null;
+    public static EntryPointFix? Read(Diagnostic diagnostic) =>
+        FixProperties.EntryPointOf(diagnostic) is var (kind, context, fallback, settings) ? new EntryPointFix(kind, context, fallback, settings) : null;
 
     /// <summary>The one value a settings lambda returns: its expression body, or the return of a block whose only return is its own last statement.</summary>
     public static ExpressionSyntax? ReturnedExpression(ExpressionSyntax action) => action switch

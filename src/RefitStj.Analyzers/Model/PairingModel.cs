@@ -7,7 +7,7 @@ namespace RefitStj.Analyzers;
 /// <summary>
 /// The pairing model of one compilation: for each call that creates a Refit client, what its serializer is, found once
 /// and read by every rule. Values are followed through locals, fields, properties, <c>?:</c>, <c>??</c>, switch
-/// expressions, declaration patterns, settings lambdas and helper methods of the compilation (<see cref="ValueFlow"/>);
+/// expressions, declaration patterns, settings lambdas and helper methods of the compilation (<see cref="WrittenValues"/>);
 /// where the flow cannot be followed the value is <see cref="SerializerKind.Unknown"/> and no rule speaks.
 /// </summary>
 internal sealed partial class PairingModel
@@ -20,7 +20,7 @@ internal sealed partial class PairingModel
 
     private readonly KnownSymbols _known;
     private readonly RefitCalls _calls;
-    private readonly ValueFlow _flow;
+    private readonly WrittenValues _flow;
     private readonly ConcurrentDictionary<SyntaxNode, ClientCreation?> _creations = new();
 
     /// <summary>The model of the compilation <paramref name="known"/> was resolved in, made once at its start.</summary>
@@ -28,10 +28,10 @@ internal sealed partial class PairingModel
     {
         _known = known;
         _calls = new RefitCalls(known);
-        _flow = new ValueFlow(known.Compilation);
+        _flow = new WrittenValues(known.Compilation);
         _adaptedReturnTypes = new(() => ReturnTypeAdapters.AdaptedReturnTypes(known));
-        _concreteTypes = new(() => RuntimeTypes.ConcreteSourceTypes(known.Compilation));
-        _objectValueTypes = new(() => RuntimeTypes.ObjectValueTypes(known));
+        _concreteTypes = new(() => RuntimeBodyTypes.ConcreteSourceTypes(known.Compilation));
+        _objectValueTypes = new(() => RuntimeBodyTypes.ObjectValueTypes(known));
     }
 
     /// <summary>
@@ -127,7 +127,7 @@ internal sealed partial class PairingModel
         switch (value)
         {
             case IDelegateCreationOperation { Target: IAnonymousFunctionOperation lambda }:
-                return ValueFlow.Returns(lambda.Body) is { } returned ? SerializerValue.Choose(returned.Select(r => Settings(r, depth + 1))) : SerializerValue.Unknown;
+                return WrittenValues.Returns(lambda.Body) is { } returned ? SerializerValue.Choose(returned.Select(r => Settings(r, depth + 1))) : SerializerValue.Unknown;
             case IDelegateCreationOperation { Target: IMethodReferenceOperation { Method: var method } }:
                 return _flow.Returns(method) is { } results ? SerializerValue.Choose(results.Select(r => Settings(r, depth + 1))) : SerializerValue.Unknown;
             case ILiteralOperation { ConstantValue: { HasValue: true, Value: null } } or IDefaultValueOperation:
@@ -215,14 +215,14 @@ internal sealed partial class PairingModel
         {
             IPropertyReferenceOperation { Property: { IsStatic: true, Name: "Default" }, Type: INamedTypeSymbol type } => (type, true),
             IObjectCreationOperation { Type: INamedTypeSymbol type } creation => (type, creation.Arguments.All(a => a.ArgumentKind == ArgumentKind.DefaultValue || OperationValues.Unwrap(a.Value).ConstantValue is { HasValue: true, Value: null })),
-            ILocalReferenceOperation { Local: var local } => Single(ValueFlow.OfLocal(local, value)) is { } written ? ContextOf(written, depth + 1) : null,
+            ILocalReferenceOperation { Local: var local } => Single(WrittenValues.OfLocal(local, value)) is { } written ? ContextOf(written, depth + 1) : null,
             IFieldReferenceOperation or IPropertyReferenceOperation when Single(MemberWrites(((IMemberReferenceOperation)value).Member)) is { } written => ContextOf(written, depth + 1),
             _ => null,
         };
         return found is { } result && KnownSymbols.DerivesFrom(result.Item1.BaseType, _known.JsonSerializerContext) ? found : null;
 
         // A context's Options read anywhere could be changed before the serializer takes them: then it is not followed.
-        static IOperation? Single(ValueFlow.Writes writes) =>
+        static IOperation? Single(WrittenValues.Writes writes) =>
             writes.Reads.Any(r => r.Parent is IPropertyReferenceOperation { Property.Name: "Options" }) ? null : writes.Single;
     }
 
@@ -241,8 +241,8 @@ internal sealed partial class PairingModel
             case ISwitchExpressionOperation switchExpression:
                 return SerializerValue.Choose(switchExpression.Arms.Select(arm => evaluate(arm.Value, next)));
             case ILocalReferenceOperation { Local: var local }:
-                return Written(ValueFlow.OfLocal(local, value), next, evaluate, settings, null);
-            case IPropertyReferenceOperation { Property: var property } when !ValueFlow.IsAutoProperty(property):
+                return Written(WrittenValues.OfLocal(local, value), next, evaluate, settings, null);
+            case IPropertyReferenceOperation { Property: var property } when !WrittenValues.IsAutoProperty(property):
                 return property.GetMethod is { } getter && _flow.Returns(getter) is { } returned
                     ? SerializerValue.Choose(returned.Select(r => evaluate(r, next)))
                     : SerializerValue.Unknown;
@@ -256,13 +256,13 @@ internal sealed partial class PairingModel
         }
     }
 
-    private ValueFlow.Writes MemberWrites(ISymbol member) => _flow.OfMember(member);
+    private WrittenValues.Writes MemberWrites(ISymbol member) => _flow.OfMember(member);
 
     /// <summary>
     /// The value written once, when no read of a settings holder lets other code change its serializer; marked
     /// <see cref="SerializerValue.ReachableElsewhere"/> where the holder is a non-private member or a read hands it out.
     /// </summary>
-    private SerializerValue Written(ValueFlow.Writes writes, int depth, Func<IOperation, int, SerializerValue> evaluate, bool settings, ISymbol? member)
+    private SerializerValue Written(WrittenValues.Writes writes, int depth, Func<IOperation, int, SerializerValue> evaluate, bool settings, ISymbol? member)
     {
         if (writes.Single is not { } written || (settings && !writes.Reads.All(IsHarmlessSettingsRead)))
         {
