@@ -1,5 +1,6 @@
 using System.Collections.Concurrent;
 using System.Collections.Immutable;
+using System.Reflection;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
@@ -7,17 +8,23 @@ using Microsoft.CodeAnalysis.Operations;
 namespace RefitStj.Analyzers;
 
 /// <summary>
-/// RefitStj's build-time checks, one analyzer over one compilation-start state: each call that creates a Refit client is
-/// read once into the pairing model (<see cref="PairingModel"/>), and every rule reports from that one reading:
-/// RSTJ001 (<see cref="ContextCoverageRule"/>) and RSTJ002 (<see cref="CompatibleOptionsRule"/>); RSTJ003 and RSTJ004
-/// (<see cref="RefitContextRule"/>) read every invocation, as Refit 16's context entry points are not all client creations;
-/// RSTJ005 (<see cref="QueryConverterRule"/>) reads every creation at the compilation's end.
+/// RefitStj's build-time checks, one analyzer over one compilation-start state: each call that creates a Refit client,
+/// and each Refit 16 context entry point, is read once into the pairing model (<see cref="PairingModel"/>), and every
+/// <see cref="Rule"/> of this assembly reports from that one reading: per creation, per entry point, and at the
+/// compilation's end over every creation (those made through generic wrappers included).
 /// </summary>
 [DiagnosticAnalyzer(LanguageNames.CSharp)]
 public sealed class RefitStjAnalyzer : DiagnosticAnalyzer
 {
+    // Every rule of the assembly, found once per process: adding a rule adds a subclass, not a line here.
+    private static readonly ImmutableArray<Rule> s_rules = typeof(Rule).GetTypeInfo().Assembly.DefinedTypes
+        .Where(type => !type.IsAbstract && type.IsSubclassOf(typeof(Rule)))
+        .OrderBy(type => type.FullName, StringComparer.Ordinal)
+        .Select(type => (Rule)Activator.CreateInstance(type.AsType())!)
+        .ToImmutableArray();
+
     /// <inheritdoc/>
-    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = Descriptors.All;
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = s_rules.SelectMany(rule => rule.SupportedDiagnostics).ToImmutableArray();
 
     /// <inheritdoc/>
     public override void Initialize(AnalysisContext context)
@@ -32,9 +39,7 @@ public sealed class RefitStjAnalyzer : DiagnosticAnalyzer
             }
 
             var model = new PairingModel(known);
-            var coverage = new ContextCoverageRule(known, model);
-            var options = CompatibleOptionsRule.Create(known, model);
-            var queryConverter = new QueryConverterRule(known);
+            var reporters = s_rules.Select(rule => rule.Start(known, model)).OfType<Rule.Reporter>().ToImmutableArray();
             var wrapperCalls = new ConcurrentBag<IInvocationOperation>();
             start.RegisterOperationAction(
                 operation =>
@@ -42,13 +47,18 @@ public sealed class RefitStjAnalyzer : DiagnosticAnalyzer
                     var invocation = (IInvocationOperation)operation.Operation;
                     if (model.EntryPointOf(invocation) is { } entryPoint)
                     {
-                        RefitContextRule.Report(operation, entryPoint);
+                        foreach (var reporter in reporters)
+                        {
+                            reporter.ReportEntryPoint(operation, entryPoint);
+                        }
                     }
 
                     if (model.CreationOf(invocation) is { } creation)
                     {
-                        coverage.Report(operation, creation);
-                        options?.Report(operation, creation);
+                        foreach (var reporter in reporters)
+                        {
+                            reporter.ReportCreation(operation, creation);
+                        }
                     }
 
                     // A generic method of this compilation may wrap a client creation over its type parameter: its calls close it.
@@ -59,12 +69,19 @@ public sealed class RefitStjAnalyzer : DiagnosticAnalyzer
                 },
                 OperationKind.Invocation);
 
-            // RSTJ005 speaks of an interface, whose clients may be created anywhere: read once every creation is in.
-            start.RegisterCompilationEndAction(end => queryConverter.Report(end, WithWrapperCalls(model.Creations.ToList(), wrapperCalls)));
+            // Rules about an interface, whose clients may be created anywhere, read once every creation is in.
+            start.RegisterCompilationEndAction(end =>
+            {
+                var creations = WithWrapperCalls(model.Creations.ToList(), wrapperCalls);
+                foreach (var reporter in reporters)
+                {
+                    reporter.ReportAtEnd(end, creations);
+                }
+            });
         });
     }
 
     /// <summary>The creations, and for each wrapper over a type parameter, the clients its calls make.</summary>
-    private static IEnumerable<ClientCreation> WithWrapperCalls(List<ClientCreation> creations, IEnumerable<IInvocationOperation> calls) =>
-        creations.Concat(creations.Where(c => c.Api is null).SelectMany(wrapped => calls.Select(wrapped.ThroughWrapper).OfType<ClientCreation>()));
+    private static List<ClientCreation> WithWrapperCalls(List<ClientCreation> creations, IEnumerable<IInvocationOperation> calls) =>
+        creations.Concat(creations.Where(c => c.Api is null).SelectMany(wrapped => calls.Select(wrapped.ThroughWrapper).OfType<ClientCreation>())).ToList();
 }

@@ -14,120 +14,125 @@ namespace RefitStj.Analyzers;
 /// A context whose attribute states a format (<see cref="ContextOptions.StatesOwnFormat"/>), and a serializer built by
 /// <c>StjContentSerializer.ForContext</c>, are the user's chosen format: nothing is reported, so no fix changes it.
 /// </summary>
-internal sealed class CompatibleOptionsRule
+internal sealed class CompatibleOptionsRule : Rule
 {
+    /// <inheritdoc/>
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Descriptors.IncompatibleOptions);
 
-    private readonly KnownSymbols _known;
-    private readonly PairingModel _model;
+    /// <inheritdoc/>
+    public override Reporter? Start(KnownSymbols known, PairingModel model) => known is { RefitEnumConverter: not null, RefitObjectConverter: not null, JsonConverterOfT: not null, JsonConverterFactory: not null, JsonConverterAttribute: not null, JsonSourceGenerationOptionsAttribute: not null }
+        ? new OnCompilation(known, model)
+        : null;
 
-    // What each context's diagnostic says: the rule's own conclusion from the model's facts, drawn once per context.
-    private readonly ConcurrentDictionary<INamedTypeSymbol, Finding?> _findings = new(SymbolEqualityComparer.Default);
-
-    private CompatibleOptionsRule(KnownSymbols known, PairingModel model)
+    private sealed class OnCompilation : Reporter
     {
-        _known = known;
-        _model = model;
-    }
 
-    /// <summary>The rule for a compilation, or <see langword="null"/> when it lacks a type the rule or its fix names.</summary>
-    public static CompatibleOptionsRule? Create(KnownSymbols known, PairingModel model) =>
-        known is { RefitEnumConverter: not null, RefitObjectConverter: not null, JsonConverterOfT: not null, JsonConverterFactory: not null, JsonConverterAttribute: not null, JsonSourceGenerationOptionsAttribute: not null }
-            ? new CompatibleOptionsRule(known, model)
-            : null;
+        private readonly KnownSymbols _known;
+        private readonly PairingModel _model;
 
-    /// <summary>Reports, at the creation, each context the client may write and read with whose options differ from Refit's.</summary>
-    public void Report(OperationAnalysisContext context, ClientCreation creation)
-    {
-        foreach (var jsonContext in creation.StjContextsWithAttributeOptions())
+        // What each context's diagnostic says: the rule's own conclusion from the model's facts, drawn once per context.
+        private readonly ConcurrentDictionary<INamedTypeSymbol, Finding?> _findings = new(SymbolEqualityComparer.Default);
+
+        public OnCompilation(KnownSymbols known, PairingModel model)
         {
-            if (_findings.GetOrAdd(jsonContext, Find) is { } found)
+            _known = known;
+            _model = model;
+        }
+
+        /// <summary>Reports, at the creation, each context the client may write and read with whose options differ from Refit's.</summary>
+        public override void ReportCreation(OperationAnalysisContext context, ClientCreation creation)
+        {
+            foreach (var jsonContext in creation.StjContextsWithAttributeOptions())
             {
-                context.ReportDiagnostic(Diagnostic.Create(Descriptors.IncompatibleOptions, creation.Invocation.Syntax.GetLocation(), found.Attribute is null ? [] : [found.Attribute], found.Properties, jsonContext.Name, found.Differences));
+                if (_findings.GetOrAdd(jsonContext, Find) is { } found)
+                {
+                    context.ReportDiagnostic(Diagnostic.Create(Descriptors.IncompatibleOptions, creation.Invocation.Syntax.GetLocation(), found.Attribute is null ? [] : [found.Attribute], found.Properties, jsonContext.Name, found.Differences));
+                }
             }
         }
-    }
 
-    /// <summary>What a context's diagnostic says and carries, or <see langword="null"/> when its options match Refit's where it matters.</summary>
-    private Finding? Find(INamedTypeSymbol context)
-    {
-        var known = _known;
-        if (_model.CoverageOf(context) is not { } coverage)
+        /// <summary>What a context's diagnostic says and carries, or <see langword="null"/> when its options match Refit's where it matters.</summary>
+        private Finding? Find(INamedTypeSymbol context)
         {
-            return null;
-        }
-
-        var options = _model.OptionsOf(context);
-        if (options.StatesOwnFormat)
-        {
-            return null;
-        }
-
-        var gaps = OptionsDifferences.Find(coverage, options, known);
-        if (gaps.IsEmpty)
-        {
-            return null;
-        }
-
-        var converters = new List<INamedTypeSymbol>();
-        if (gaps.Objects)
-        {
-            converters.Add(known.RefitObjectConverter!);
-        }
-
-        converters.AddRange(gaps.Enums.Select(e => known.RefitEnumConverter!.Construct(e)));
-        var properties = FixProperties.Options(gaps.Options, converters, context);
-        // The fix edits the context where it is written: in a referenced project there is nothing here to edit.
-        var attribute = options.Attribute ?? coverage.LastAttribute;
-        return new Finding(attribute, attribute is null ? ImmutableDictionary<string, string?>.Empty : properties, Differences(gaps));
-    }
-
-    /// <summary>What differs, as the message lists it: each option with what happens without it.</summary>
-    private static string Differences(OptionsDifferences gaps)
-    {
-        var differences = new List<string>();
-        foreach (var option in gaps.Options)
-        {
-            differences.Add(option switch
+            var known = _known;
+            if (_model.CoverageOf(context) is not { } coverage)
             {
-                ContextOptions.PropertyNamingPolicy => "names are written as declared, not camelCase (PropertyNamingPolicy)",
-                ContextOptions.PropertyNameCaseInsensitive => "names are read case-sensitively, so camelCase JSON reads as default values (PropertyNameCaseInsensitive)",
-                _ => "numbers in strings are refused (NumberHandling)",
-            });
+                return null;
+            }
+
+            var options = _model.OptionsOf(context);
+            if (options.StatesOwnFormat)
+            {
+                return null;
+            }
+
+            var gaps = OptionsDifferences.Find(coverage, options, known);
+            if (gaps.IsEmpty)
+            {
+                return null;
+            }
+
+            var converters = new List<INamedTypeSymbol>();
+            if (gaps.Objects)
+            {
+                converters.Add(known.RefitObjectConverter!);
+            }
+
+            converters.AddRange(gaps.Enums.Select(e => known.RefitEnumConverter!.Construct(e)));
+            var properties = FixProperties.Options(gaps.Options, converters, context);
+            // The fix edits the context where it is written: in a referenced project there is nothing here to edit.
+            var attribute = options.Attribute ?? coverage.LastAttribute;
+            return new Finding(attribute, attribute is null ? ImmutableDictionary<string, string?>.Empty : properties, Differences(gaps));
         }
 
-        if (gaps.Enums.Count > 0)
+        /// <summary>What differs, as the message lists it: each option with what happens without it.</summary>
+        private static string Differences(OptionsDifferences gaps)
         {
-            var names = string.Join(", ", gaps.Enums.Select(e => $"'{e.Name}'"));
-            differences.Add(gaps.Enums.Count == 1
-                ? $"enum {names} goes out as numbers, not camelCase strings (RefitEnumConverter<T>)"
-                : $"enums {names} go out as numbers, not camelCase strings (RefitEnumConverter<T>)");
+            var differences = new List<string>();
+            foreach (var option in gaps.Options)
+            {
+                differences.Add(option switch
+                {
+                    ContextOptions.PropertyNamingPolicy => "names are written as declared, not camelCase (PropertyNamingPolicy)",
+                    ContextOptions.PropertyNameCaseInsensitive => "names are read case-sensitively, so camelCase JSON reads as default values (PropertyNameCaseInsensitive)",
+                    _ => "numbers in strings are refused (NumberHandling)",
+                });
+            }
+
+            if (gaps.Enums.Count > 0)
+            {
+                var names = string.Join(", ", gaps.Enums.Select(e => $"'{e.Name}'"));
+                differences.Add(gaps.Enums.Count == 1
+                    ? $"enum {names} goes out as numbers, not camelCase strings (RefitEnumConverter<T>)"
+                    : $"enums {names} go out as numbers, not camelCase strings (RefitEnumConverter<T>)");
+            }
+
+            if (gaps.Objects)
+            {
+                differences.Add("'object' values read as JsonElement, not inferred (RefitObjectConverter)");
+            }
+
+            return string.Join("; ", differences);
         }
 
-        if (gaps.Objects)
+        /// <summary>
+        /// One context's diagnostic but for where it is reported: the location the fix edits (the options attribute, else the
+        /// last <c>[JsonSerializable]</c>), what it writes, and the message's list.
+        /// </summary>
+        private sealed class Finding
         {
-            differences.Add("'object' values read as JsonElement, not inferred (RefitObjectConverter)");
+            public Finding(Location? attribute, ImmutableDictionary<string, string?> properties, string differences)
+            {
+                Attribute = attribute;
+                Properties = properties;
+                Differences = differences;
+            }
+
+            public Location? Attribute { get; }
+
+            public ImmutableDictionary<string, string?> Properties { get; }
+
+            public string Differences { get; }
         }
-
-        return string.Join("; ", differences);
-    }
-
-    /// <summary>
-    /// One context's diagnostic but for where it is reported: the location the fix edits (the options attribute, else the
-    /// last <c>[JsonSerializable]</c>), what it writes, and the message's list.
-    /// </summary>
-    private sealed class Finding
-    {
-        public Finding(Location? attribute, ImmutableDictionary<string, string?> properties, string differences)
-        {
-            Attribute = attribute;
-            Properties = properties;
-            Differences = differences;
-        }
-
-        public Location? Attribute { get; }
-
-        public ImmutableDictionary<string, string?> Properties { get; }
-
-        public string Differences { get; }
     }
 }

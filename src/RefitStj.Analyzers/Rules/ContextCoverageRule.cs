@@ -1,3 +1,4 @@
+using System.Collections.Immutable;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
@@ -10,127 +11,136 @@ namespace RefitStj.Analyzers;
 /// through the serializer must have metadata in that context; otherwise the first call of that method throws
 /// <c>NotSupportedException</c> at run time. Reported at the call that creates the client.
 /// </summary>
-internal sealed class ContextCoverageRule
+internal sealed class ContextCoverageRule : Rule
 {
-    // How the message names a type: as the code would, without the '?' of a nullable reference, which typeof refuses.
-    private static readonly SymbolDisplayFormat s_typeFormat = SymbolDisplayFormat.MinimallyQualifiedFormat
-        .RemoveMiscellaneousOptions(SymbolDisplayMiscellaneousOptions.IncludeNullableReferenceTypeModifier);
+    /// <inheritdoc/>
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Descriptors.MissingType, Descriptors.MissingRuntimeType, Descriptors.MissingObjectValueTypes, Descriptors.MissingSseItemConverter);
 
+    /// <inheritdoc/>
+    public override Reporter? Start(KnownSymbols known, PairingModel model) => new OnCompilation(known, model);
 
-    /// <summary>The same failure for the runtime type of an interface or abstract body, which the declared type does not name.</summary>
-
-    /// <summary>The same failure for the values of <c>object</c> members, which are written by their runtime type.</summary>
-
-    private readonly KnownSymbols _known;
-    private readonly PairingModel _model;
-
-    public ContextCoverageRule(KnownSymbols known, PairingModel model)
+    private sealed class OnCompilation : Reporter
     {
-        _known = known;
-        _model = model;
-    }
+        // How the message names a type: as the code would, without the '?' of a nullable reference, which typeof refuses.
+        private static readonly SymbolDisplayFormat s_typeFormat = SymbolDisplayFormat.MinimallyQualifiedFormat
+            .RemoveMiscellaneousOptions(SymbolDisplayMiscellaneousOptions.IncludeNullableReferenceTypeModifier);
 
-    /// <summary>Reports, at the creation, each type a context the client may run on alone lacks.</summary>
-    public void Report(OperationAnalysisContext context, ClientCreation creation)
-    {
-        foreach (var serializer in creation.StjContextsWithoutFallback())
+
+        /// <summary>The same failure for the runtime type of an interface or abstract body, which the declared type does not name.</summary>
+
+        /// <summary>The same failure for the values of <c>object</c> members, which are written by their runtime type.</summary>
+
+        private readonly KnownSymbols _known;
+        private readonly PairingModel _model;
+
+        public OnCompilation(KnownSymbols known, PairingModel model)
         {
-            Report(context, creation, serializer.Context!);
-        }
-    }
-
-    private void Report(OperationAnalysisContext context, ClientCreation creation, INamedTypeSymbol jsonContext)
-    {
-        var invocation = creation.Invocation;
-        // A creation inside a generic wrapper has no interface of its own: its calls' interfaces are RSTJ005's only.
-        if (creation.Api is not { } api || _model.CoverageOf(jsonContext) is not { } coverage)
-        {
-            return;
+            _known = known;
+            _model = model;
         }
 
-        var lastAttribute = coverage.LastAttribute;
-
-        var contract = _model.ContractOf(api);
-        var reported = new HashSet<ITypeSymbol>(SymbolEqualityComparer.Default);
-        var report = new Reporter(context, invocation, coverage, lastAttribute);
-        foreach (var serialized in contract)
+        /// <summary>Reports, at the creation, each type a context the client may run on alone lacks.</summary>
+        public override void ReportCreation(OperationAnalysisContext context, ClientCreation creation)
         {
-            context.CancellationToken.ThrowIfCancellationRequested();
-            if (SseItemConverters.Missing(serialized, coverage.Context, invocation.Syntax.GetLocation(), lastAttribute, _known, report.Name, reported) is { } converter)
+            foreach (var serializer in creation.StjContextsWithoutFallback())
             {
-                context.ReportDiagnostic(converter);
-            }
-
-            if (!coverage.Covers(serialized.Type) && reported.Add(serialized.Type))
-            {
-                report.Missing(Descriptors.MissingType, [serialized.Type], $"{serialized.Method.ContainingType.Name}.{serialized.Method.Name}", serialized.IsBody ? "writes" : "reads", report.Name(serialized.Type));
+                Report(context, creation, serializer.Context!);
             }
         }
 
-        // What bodies hand over at run time: checked once the declared types are, each type reported once per call.
-        foreach (var serialized in contract)
+        private void Report(OperationAnalysisContext context, ClientCreation creation, INamedTypeSymbol jsonContext)
         {
-            if (serialized.IsBody)
+            var invocation = creation.Invocation;
+            // A creation inside a generic wrapper has no interface of its own: its calls' interfaces are RSTJ005's only.
+            if (creation.Api is not { } api || _model.CoverageOf(jsonContext) is not { } coverage)
             {
-                ReportRuntimeTypes(report, serialized, reported);
+                return;
             }
-        }
-    }
 
-    private void ReportRuntimeTypes(Reporter report, SerializedType body, HashSet<ITypeSymbol> reported)
-    {
-        var method = $"{body.Method.ContainingType.Name}.{body.Method.Name}";
-        var context = report.Coverage.Context;
-        if (RuntimeBodyTypes.WritesRuntimeType(body.Type, _known))
-        {
-            foreach (var type in RuntimeBodyTypes.Implementations(body.Type, _model.ConcreteSourceTypes))
+            var lastAttribute = coverage.LastAttribute;
+
+            var contract = _model.ContractOf(api);
+            var reported = new HashSet<ITypeSymbol>(SymbolEqualityComparer.Default);
+            var report = new Reporter(context, invocation, coverage, lastAttribute);
+            foreach (var serialized in contract)
             {
-                if (!report.Coverage.Covers(type) && _known.Compilation.IsSymbolAccessibleWithin(type, context) && reported.Add(type))
+                context.CancellationToken.ThrowIfCancellationRequested();
+                if (SseItemConverters.Missing(serialized, coverage.Context, invocation.Syntax.GetLocation(), lastAttribute, _known, report.Name, reported) is { } converter)
                 {
-                    report.Missing(Descriptors.MissingRuntimeType, [type], method, report.Name(body.Type), report.Name(type));
+                    context.ReportDiagnostic(converter);
+                }
+
+                if (!coverage.Covers(serialized.Type) && reported.Add(serialized.Type))
+                {
+                    report.Missing(Descriptors.MissingType, [serialized.Type], $"{serialized.Method.ContainingType.Name}.{serialized.Method.Name}", serialized.IsBody ? "writes" : "reads", report.Name(serialized.Type));
+                }
+            }
+
+            // What bodies hand over at run time: checked once the declared types are, each type reported once per call.
+            foreach (var serialized in contract)
+            {
+                if (serialized.IsBody)
+                {
+                    ReportRuntimeTypes(report, serialized, reported);
                 }
             }
         }
 
-        if (RuntimeBodyTypes.ReachesObject(body.Type, _known))
+        private void ReportRuntimeTypes(Reporter report, SerializedType body, HashSet<ITypeSymbol> reported)
         {
-            var missing = _model.ObjectValueTypes.Where(type => !report.Coverage.Covers(type) && reported.Add(type)).ToList();
-            if (missing.Count > 0)
+            var method = $"{body.Method.ContainingType.Name}.{body.Method.Name}";
+            var context = report.Coverage.Context;
+            if (RuntimeBodyTypes.WritesRuntimeType(body.Type, _known))
             {
-                report.Missing(Descriptors.MissingObjectValueTypes, missing, method, string.Join(", ", missing.Select(report.Name)));
+                foreach (var type in RuntimeBodyTypes.Implementations(body.Type, _model.ConcreteSourceTypes))
+                {
+                    if (!report.Coverage.Covers(type) && _known.Compilation.IsSymbolAccessibleWithin(type, context) && reported.Add(type))
+                    {
+                        report.Missing(Descriptors.MissingRuntimeType, [type], method, report.Name(body.Type), report.Name(type));
+                    }
+                }
+            }
+
+            if (RuntimeBodyTypes.ReachesObject(body.Type, _known))
+            {
+                var missing = _model.ObjectValueTypes.Where(type => !report.Coverage.Covers(type) && reported.Add(type)).ToList();
+                if (missing.Count > 0)
+                {
+                    report.Missing(Descriptors.MissingObjectValueTypes, missing, method, string.Join(", ", missing.Select(report.Name)));
+                }
             }
         }
-    }
 
-    /// <summary>Reports at one pairing call, with what the fix needs: the types' IDs and names, the context and its last attribute.</summary>
-    private sealed class Reporter
-    {
-        private readonly OperationAnalysisContext _context;
-        private readonly IInvocationOperation _invocation;
-        private readonly Location? _lastAttribute;
-
-        public Reporter(OperationAnalysisContext context, IInvocationOperation invocation, ContextCoverage coverage, Location? lastAttribute)
+        /// <summary>Reports at one pairing call, with what the fix needs: the types' IDs and names, the context and its last attribute.</summary>
+        private sealed class Reporter
         {
-            _context = context;
-            _invocation = invocation;
-            Coverage = coverage;
-            _lastAttribute = lastAttribute;
-        }
+            private readonly OperationAnalysisContext _context;
+            private readonly IInvocationOperation _invocation;
+            private readonly Location? _lastAttribute;
 
-        public ContextCoverage Coverage { get; }
+            public Reporter(OperationAnalysisContext context, IInvocationOperation invocation, ContextCoverage coverage, Location? lastAttribute)
+            {
+                _context = context;
+                _invocation = invocation;
+                Coverage = coverage;
+                _lastAttribute = lastAttribute;
+            }
 
-        public string Name(ITypeSymbol type) => type.ToMinimalDisplayString(_invocation.SemanticModel!, _invocation.Syntax.SpanStart, s_typeFormat);
+            public ContextCoverage Coverage { get; }
 
-        /// <summary>Reports <paramref name="types"/> missing; the message's arguments are <paramref name="arguments"/> then the context's name.</summary>
-        public void Missing(DiagnosticDescriptor rule, IReadOnlyList<ITypeSymbol> types, params string[] arguments)
-        {
-            var properties = FixProperties.MissingTypes(types, Name, Coverage.Context);
-            _context.ReportDiagnostic(Diagnostic.Create(
-                rule,
-                _invocation.Syntax.GetLocation(),
-                additionalLocations: _lastAttribute is null ? [] : [_lastAttribute],
-                properties: properties,
-                [.. arguments, Coverage.Context.Name]));
+            public string Name(ITypeSymbol type) => type.ToMinimalDisplayString(_invocation.SemanticModel!, _invocation.Syntax.SpanStart, s_typeFormat);
+
+            /// <summary>Reports <paramref name="types"/> missing; the message's arguments are <paramref name="arguments"/> then the context's name.</summary>
+            public void Missing(DiagnosticDescriptor rule, IReadOnlyList<ITypeSymbol> types, params string[] arguments)
+            {
+                var properties = FixProperties.MissingTypes(types, Name, Coverage.Context);
+                _context.ReportDiagnostic(Diagnostic.Create(
+                    rule,
+                    _invocation.Syntax.GetLocation(),
+                    additionalLocations: _lastAttribute is null ? [] : [_lastAttribute],
+                    properties: properties,
+                    [.. arguments, Coverage.Context.Name]));
+            }
         }
     }
 }

@@ -1,11 +1,10 @@
-using System.Collections.Immutable;
 using Microsoft.CodeAnalysis;
 
 namespace RefitStj.Analyzers;
 
 /// <summary>
-/// Every rule's ID and descriptor, in one list: the analyzer declares <see cref="All"/>, the rules report these, the fixes
-/// and the tests name them from here.
+/// Every rule's ID and descriptor, in one place: each <see cref="Rule"/> declares those it reports, and the fixes and the
+/// tests name them from here.
 /// </summary>
 internal static class Descriptors
 {
@@ -129,8 +128,4 @@ internal static class Descriptors
         isEnabledByDefault: true,
         description: "StjQueryConverter<T> reads the JSON metadata of RefitSettings.ContentSerializer, which must be RefitStj's StjContentSerializer. A client on Refit's own serializer throws at each call of the method.",
         customTags: WellKnownDiagnosticTags.CompilationEnd);
-
-    /// <summary>Every descriptor the analyzer reports.</summary>
-    public static ImmutableArray<DiagnosticDescriptor> All { get; } = ImmutableArray.Create(
-        MissingType, MissingRuntimeType, MissingObjectValueTypes, MissingSseItemConverter, IncompatibleOptions, RefitSerializer, ContextThrows, QueryConverter, QueryConverterOnBoth, StjQueryConverterOnRefit);
 }

@@ -1,3 +1,4 @@
+using System.Collections.Immutable;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
@@ -13,108 +14,117 @@ namespace RefitStj.Analyzers;
 /// the converter where it is written in this compilation, else at the first such client creation. Read at the
 /// compilation's end, once every client creation is in.
 /// </summary>
-internal sealed class QueryConverterRule
+internal sealed class QueryConverterRule : Rule
 {
-    private readonly KnownSymbols _known;
+    /// <inheritdoc/>
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Descriptors.QueryConverter, Descriptors.QueryConverterOnBoth, Descriptors.StjQueryConverterOnRefit);
 
-    public QueryConverterRule(KnownSymbols known) => _known = known;
+    /// <inheritdoc/>
+    public override Reporter? Start(KnownSymbols known, PairingModel model) => new OnCompilation(known);
 
-    /// <summary>Reports each query converter that throws on a client of its interface among <paramref name="creations"/>.</summary>
-    public void Report(CompilationAnalysisContext context, IEnumerable<ClientCreation> creations)
+    private sealed class OnCompilation : Reporter
     {
-        if (_known.QueryConverterAttribute is null || (_known.RefitQueryConverter is null && _known.StjQueryConverter is null))
-        {
-            return;
-        }
+        private readonly KnownSymbols _known;
 
-        // Each interface by its definition (a generic one closed twice is one set of attributes), with the clients serving it, in source order.
-        var clients = new Dictionary<INamedTypeSymbol, List<ClientCreation>>(SymbolEqualityComparer.Default);
-        foreach (var creation in creations.OrderBy(c => c.Invocation.Syntax.SyntaxTree.FilePath, StringComparer.Ordinal).ThenBy(c => c.Invocation.Syntax.SpanStart))
+        public OnCompilation(KnownSymbols known) => _known = known;
+
+        /// <summary>Reports each query converter that throws on a client of its interface among <paramref name="creations"/>.</summary>
+        public override void ReportAtEnd(CompilationAnalysisContext context, IReadOnlyList<ClientCreation> creations)
         {
-            if (creation.Api is not { } api)
+            if (_known.QueryConverterAttribute is null || (_known.RefitQueryConverter is null && _known.StjQueryConverter is null))
             {
-                continue;
+                return;
             }
 
-            foreach (var served in api.AllInterfaces.Prepend(api))
+            // Each interface by its definition (a generic one closed twice is one set of attributes), with the clients serving it, in source order.
+            var clients = new Dictionary<INamedTypeSymbol, List<ClientCreation>>(SymbolEqualityComparer.Default);
+            foreach (var creation in creations.OrderBy(c => c.Invocation.Syntax.SyntaxTree.FilePath, StringComparer.Ordinal).ThenBy(c => c.Invocation.Syntax.SpanStart))
             {
-                if (!clients.TryGetValue(served.OriginalDefinition, out var list))
+                if (creation.Api is not { } api)
                 {
-                    clients[served.OriginalDefinition] = list = [];
+                    continue;
                 }
 
-                list.Add(creation);
-            }
-        }
-
-        foreach (var pair in clients.OrderBy(p => p.Key.ToDisplayString(), StringComparer.Ordinal))
-        {
-            var onRefitStj = pair.Value.Where(c => c.Serializer.IsCertainlyRefitStj()).ToList();
-            var onRefit = pair.Value.Where(c => c.Serializer.IsCertainlyRefitOwn()).ToList();
-            var mayBeRefit = pair.Value.FirstOrDefault(c => c.Serializer.MayBeRefitOwn());
-            foreach (var method in pair.Key.GetMembers().OfType<IMethodSymbol>())
-            {
-                foreach (var parameter in method.Parameters)
+                foreach (var served in api.AllInterfaces.Prepend(api))
                 {
-                    context.CancellationToken.ThrowIfCancellationRequested();
-                    if (ConverterOf(parameter) is not var (isRefits, written, item))
+                    if (!clients.TryGetValue(served.OriginalDefinition, out var list))
                     {
-                        continue;
+                        clients[served.OriginalDefinition] = list = [];
                     }
 
-                    var name = $"{method.ContainingType.Name}.{method.Name}";
-                    var itemName = item.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat);
-                    if (isRefits && onRefitStj.Count > 0)
+                    list.Add(creation);
+                }
+            }
+
+            foreach (var pair in clients.OrderBy(p => p.Key.ToDisplayString(), StringComparer.Ordinal))
+            {
+                var onRefitStj = pair.Value.Where(c => c.Serializer.IsCertainlyRefitStj()).ToList();
+                var onRefit = pair.Value.Where(c => c.Serializer.IsCertainlyRefitOwn()).ToList();
+                var mayBeRefit = pair.Value.FirstOrDefault(c => c.Serializer.MayBeRefitOwn());
+                foreach (var method in pair.Key.GetMembers().OfType<IMethodSymbol>())
+                {
+                    foreach (var parameter in method.Parameters)
                     {
-                        var client = NameOf(onRefitStj, pair.Key);
-                        var location = written ?? onRefitStj[0].Invocation.Syntax.GetLocation();
-                        context.ReportDiagnostic(mayBeRefit is null
-                            ? Diagnostic.Create(Descriptors.QueryConverter, location, written is null ? null : FixProperties.ReplaceQueryConverter, name, parameter.Name, itemName, client)
-                            : Diagnostic.Create(Descriptors.QueryConverterOnBoth, location, name, parameter.Name, itemName, client, mayBeRefit.Api!.Name));
-                    }
-                    else if (!isRefits && onRefit.Count > 0)
-                    {
-                        context.ReportDiagnostic(Diagnostic.Create(
-                            Descriptors.StjQueryConverterOnRefit, written ?? onRefit[0].Invocation.Syntax.GetLocation(), name, parameter.Name, itemName, NameOf(onRefit, pair.Key)));
+                        context.CancellationToken.ThrowIfCancellationRequested();
+                        if (ConverterOf(parameter) is not var (isRefits, written, item))
+                        {
+                            continue;
+                        }
+
+                        var name = $"{method.ContainingType.Name}.{method.Name}";
+                        var itemName = item.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat);
+                        if (isRefits && onRefitStj.Count > 0)
+                        {
+                            var client = NameOf(onRefitStj, pair.Key);
+                            var location = written ?? onRefitStj[0].Invocation.Syntax.GetLocation();
+                            context.ReportDiagnostic(mayBeRefit is null
+                                ? Diagnostic.Create(Descriptors.QueryConverter, location, written is null ? null : FixProperties.ReplaceQueryConverter, name, parameter.Name, itemName, client)
+                                : Diagnostic.Create(Descriptors.QueryConverterOnBoth, location, name, parameter.Name, itemName, client, mayBeRefit.Api!.Name));
+                        }
+                        else if (!isRefits && onRefit.Count > 0)
+                        {
+                            context.ReportDiagnostic(Diagnostic.Create(
+                                Descriptors.StjQueryConverterOnRefit, written ?? onRefit[0].Invocation.Syntax.GetLocation(), name, parameter.Name, itemName, NameOf(onRefit, pair.Key)));
+                        }
                     }
                 }
             }
         }
-    }
 
-    /// <summary>The interface a message names: the one reported where it has such a client itself, else the first by name that inherits it.</summary>
-    private static string NameOf(List<ClientCreation> clients, INamedTypeSymbol api) =>
-        clients.Any(c => SymbolEqualityComparer.Default.Equals(c.Api!.OriginalDefinition, api))
-            ? api.Name
-            : clients.Select(c => c.Api!).OrderBy(c => c.ToDisplayString(), StringComparer.Ordinal).First().Name;
+        /// <summary>The interface a message names: the one reported where it has such a client itself, else the first by name that inherits it.</summary>
+        private static string NameOf(List<ClientCreation> clients, INamedTypeSymbol api) =>
+            clients.Any(c => SymbolEqualityComparer.Default.Equals(c.Api!.OriginalDefinition, api))
+                ? api.Name
+                : clients.Select(c => c.Api!).OrderBy(c => c.ToDisplayString(), StringComparer.Ordinal).First().Name;
 
-    /// <summary>
-    /// The parameter's <c>[QueryConverter]</c> when it names Refit's or RefitStj's converter: which, where the converter type
-    /// is written when that is in this compilation, and its <c>T</c>.
-    /// </summary>
-    private (bool IsRefits, Location? Written, ITypeSymbol Item)? ConverterOf(IParameterSymbol parameter)
-    {
-        foreach (var attribute in parameter.GetAttributes())
+        /// <summary>
+        /// The parameter's <c>[QueryConverter]</c> when it names Refit's or RefitStj's converter: which, where the converter type
+        /// is written when that is in this compilation, and its <c>T</c>.
+        /// </summary>
+        private (bool IsRefits, Location? Written, ITypeSymbol Item)? ConverterOf(IParameterSymbol parameter)
         {
-            if (KnownSymbols.Is(attribute.AttributeClass, _known.QueryConverterAttribute)
-                && attribute.ConstructorArguments.Length == 1
-                && attribute.ConstructorArguments[0].Value is INamedTypeSymbol { TypeArguments.Length: 1 } converter)
+            foreach (var attribute in parameter.GetAttributes())
             {
-                var isRefits = KnownSymbols.Is(converter.OriginalDefinition, _known.RefitQueryConverter);
-                if (!isRefits && !KnownSymbols.Is(converter.OriginalDefinition, _known.StjQueryConverter))
+                if (KnownSymbols.Is(attribute.AttributeClass, _known.QueryConverterAttribute)
+                    && attribute.ConstructorArguments.Length == 1
+                    && attribute.ConstructorArguments[0].Value is INamedTypeSymbol { TypeArguments.Length: 1 } converter)
                 {
-                    return null;
+                    var isRefits = KnownSymbols.Is(converter.OriginalDefinition, _known.RefitQueryConverter);
+                    if (!isRefits && !KnownSymbols.Is(converter.OriginalDefinition, _known.StjQueryConverter))
+                    {
+                        return null;
+                    }
+
+                    var written = _known.LocationInCompilation(attribute.ApplicationSyntaxReference) is not null
+                        && attribute.ApplicationSyntaxReference!.GetSyntax() is AttributeSyntax { ArgumentList.Arguments: { Count: > 0 } arguments }
+                        && arguments[0].Expression is TypeOfExpressionSyntax typeOf
+                            ? typeOf.Type.GetLocation()
+                            : null;
+                    return (isRefits, written, converter.TypeArguments[0]);
                 }
-
-                var written = _known.LocationInCompilation(attribute.ApplicationSyntaxReference) is not null
-                    && attribute.ApplicationSyntaxReference!.GetSyntax() is AttributeSyntax { ArgumentList.Arguments: { Count: > 0 } arguments }
-                    && arguments[0].Expression is TypeOfExpressionSyntax typeOf
-                        ? typeOf.Type.GetLocation()
-                        : null;
-                return (isRefits, written, converter.TypeArguments[0]);
             }
-        }
 
-        return null;
+            return null;
+        }
     }
 }

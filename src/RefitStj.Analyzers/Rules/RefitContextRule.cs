@@ -1,3 +1,4 @@
+using System.Collections.Immutable;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
 
@@ -10,16 +11,25 @@ namespace RefitStj.Analyzers;
 /// serializer is certainly RefitStj's throws <c>InvalidOperationException</c> when it runs. Both read the pairing model's
 /// <see cref="ContextEntryPoint"/>.
 /// </summary>
-internal static class RefitContextRule
+internal sealed class RefitContextRule : Rule
 {
-    /// <summary>Reports the entry point when it leaves RefitStj or throws on it.</summary>
-    public static void Report(OperationAnalysisContext context, ContextEntryPoint entryPoint)
+    /// <inheritdoc/>
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Descriptors.RefitSerializer, Descriptors.ContextThrows);
+
+    /// <inheritdoc/>
+    public override Reporter? Start(KnownSymbols known, PairingModel model) => new OnCompilation();
+
+    private sealed class OnCompilation : Reporter
     {
-        var descriptor = entryPoint.BuildsRefitSerializer ? Descriptors.RefitSerializer : entryPoint.Throws ? Descriptors.ContextThrows : null;
-        if (descriptor is not null)
+        /// <summary>Reports the entry point when it leaves RefitStj or throws on it.</summary>
+        public override void ReportEntryPoint(OperationAnalysisContext context, ContextEntryPoint entryPoint)
         {
-            context.ReportDiagnostic(Diagnostic.Create(
-                descriptor, entryPoint.Invocation.Syntax.GetLocation(), EntryPointFix.Properties(entryPoint), entryPoint.MethodName, entryPoint.ContextName));
+            var descriptor = entryPoint.BuildsRefitSerializer ? Descriptors.RefitSerializer : entryPoint.Throws ? Descriptors.ContextThrows : null;
+            if (descriptor is not null)
+            {
+                context.ReportDiagnostic(Diagnostic.Create(
+                    descriptor, entryPoint.Invocation.Syntax.GetLocation(), EntryPointFix.Properties(entryPoint), entryPoint.MethodName, entryPoint.ContextName));
+            }
         }
     }
 }

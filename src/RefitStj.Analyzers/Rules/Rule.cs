@@ -1,0 +1,38 @@
+using System.Collections.Immutable;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Diagnostics;
+
+namespace RefitStj.Analyzers;
+
+/// <summary>
+/// One rule, or a family of rules read from one reading (RSTJ003/RSTJ004, RSTJ005/RSTJ006): the descriptors it reports,
+/// and for each compilation a <see cref="Reporter"/> that reads the pairing model. <see cref="RefitStjAnalyzer"/> finds every
+/// subclass in this assembly, so a new rule is its descriptor, its subclass and its fix: nothing else lists the rules.
+/// </summary>
+internal abstract class Rule
+{
+    /// <summary>The descriptors the rule reports; the analyzer supports their union.</summary>
+    public abstract ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; }
+
+    /// <summary>The rule over one compilation's model, or <see langword="null"/> where the compilation lacks a type it names.</summary>
+    public abstract Reporter? Start(KnownSymbols known, PairingModel model);
+
+    /// <summary>What a rule reports from the model of one compilation: each hook is called for every element the model reads.</summary>
+    internal abstract class Reporter
+    {
+        /// <summary>A call that creates a Refit client, as the model reads it.</summary>
+        public virtual void ReportCreation(OperationAnalysisContext context, ClientCreation creation)
+        {
+        }
+
+        /// <summary>A Refit 16 context entry point, as the model reads it.</summary>
+        public virtual void ReportEntryPoint(OperationAnalysisContext context, ContextEntryPoint entryPoint)
+        {
+        }
+
+        /// <summary>At the compilation's end: every client creation, those made through generic wrappers included.</summary>
+        public virtual void ReportAtEnd(CompilationAnalysisContext context, IReadOnlyList<ClientCreation> creations)
+        {
+        }
+    }
+}
