@@ -55,7 +55,7 @@ internal sealed partial class PairingModel
 
     /// <summary>What the serializer of a settings, serializer or settings action (lambda or method group) operation is.</summary>
     public SerializerValue SerializerOf(IOperation value) =>
-        KnownSymbols.Is(value.Type, _known.RefitSettings) || IsSettingsFactory(value.Type) ? Settings(value, 0) : Serializer(value, 0);
+        KnownSymbols.Is(value.Type, _known.RefitSettings) || _calls.IsSettingsAction(value.Type) ? Settings(value, 0) : Serializer(value, 0);
 
     private ClientCreation? Create(IInvocationOperation invocation)
     {
@@ -64,25 +64,10 @@ internal sealed partial class PairingModel
             return null;
         }
 
-        IOperation? settings = null;
-        IOperation? context = null;
-        IOperation? fallback = null;
-        foreach (var argument in invocation.Arguments)
-        {
-            var type = argument.Parameter?.Type;
-            if (KnownSymbols.Is(type, _known.RefitSettings) || IsSettingsFactory(type))
-            {
-                settings = argument.ArgumentKind == ArgumentKind.DefaultValue ? null : argument.Value;
-            }
-            else if (KnownSymbols.Is(type, _known.JsonSerializerContext))
-            {
-                context = argument.Value;
-            }
-            else if (argument.Parameter?.Name == "allowReflectionFallback")
-            {
-                fallback = argument.Value;
-            }
-        }
+        // The arguments as RefitCalls recognises them for every rule: settings (or a settings action), context, fallback.
+        var settings = Written(_calls.SettingsArgument(invocation) ?? _calls.SettingsActionArgument(invocation));
+        var context = _calls.ContextArgument(invocation)?.Value;
+        var fallback = RefitCalls.FallbackArgument(invocation)?.Value;
 
         // Refit 16's entry points over a context run on Refit's own serializer, or throw where the settings are RefitStj's.
         var serializer = settings is null ? s_refitOwn : Settings(settings, 0);
@@ -110,10 +95,6 @@ internal sealed partial class PairingModel
         var type = OperationValues.Argument(invocation, p => p.Type is { Name: "Type", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } });
         return type is { ArgumentKind: ArgumentKind.Explicit } && OperationValues.Unwrap(type.Value) is ITypeOfOperation { TypeOperand: INamedTypeSymbol { TypeKind: TypeKind.Interface } api } ? api : null;
     }
-
-    /// <summary><c>Func&lt;IServiceProvider, RefitSettings?&gt;</c>: Refit.HttpClientFactory's settings action.</summary>
-    private bool IsSettingsFactory(ITypeSymbol? type) =>
-        type is INamedTypeSymbol { TypeKind: TypeKind.Delegate, DelegateInvokeMethod: { } invoke } && KnownSymbols.Is(invoke.ReturnType, _known.RefitSettings);
 
     /// <summary>The serializer of a <c>RefitSettings</c> value (or of a settings action: what its body returns).</summary>
     private SerializerValue Settings(IOperation value, int depth)
@@ -320,7 +301,7 @@ internal sealed partial class PairingModel
             argument = argument.Parent;
         }
 
-        return argument is IArgumentOperation { Parent: IInvocationOperation invocation, Parameter.Type: var type } && _calls.IsFactoryCall(invocation) && IsSettingsFactory(type);
+        return argument is IArgumentOperation { Parent: IInvocationOperation invocation, Parameter.Type: var type } && _calls.IsFactoryCall(invocation) && _calls.IsSettingsAction(type);
     }
 
     /// <summary>

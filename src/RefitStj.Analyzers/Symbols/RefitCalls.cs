@@ -61,7 +61,7 @@ internal sealed class RefitCalls
             return null;
         }
 
-        var action = OperationValues.Argument(invocation, p => p.Name == "settingsAction");
+        var action = SettingsActionArgument(invocation);
         return action is null || OperationValues.Unwrap(action.Value) is ILiteralOperation or IDefaultValueOperation
             ? (ContextEntryPointKind.Registration, context, fallback, action, null)
             : (ContextEntryPointKind.RegistrationWithSettings, context, fallback, action, action.Value);
@@ -70,6 +70,13 @@ internal sealed class RefitCalls
     public IArgumentOperation? ContextArgument(IInvocationOperation invocation) => OperationValues.Argument(invocation, p => KnownSymbols.Is(p.Type, _known.JsonSerializerContext));
 
     public IArgumentOperation? SettingsArgument(IInvocationOperation invocation) => OperationValues.Argument(invocation, p => KnownSymbols.Is(p.Type, _known.RefitSettings));
+
+    /// <summary>The registrations' settings action: the argument of Refit.HttpClientFactory's <c>Func&lt;IServiceProvider, RefitSettings?&gt;</c>.</summary>
+    public IArgumentOperation? SettingsActionArgument(IInvocationOperation invocation) => OperationValues.Argument(invocation, p => IsSettingsAction(p.Type));
+
+    /// <summary>Whether a type is a settings action: a delegate that returns <c>RefitSettings</c>.</summary>
+    public bool IsSettingsAction(ITypeSymbol? type) =>
+        type is INamedTypeSymbol { TypeKind: TypeKind.Delegate, DelegateInvokeMethod: { } invoke } && KnownSymbols.Is(invoke.ReturnType, _known.RefitSettings);
 
     public static IArgumentOperation? FallbackArgument(IInvocationOperation invocation) =>
         OperationValues.Argument(invocation, p => p.Name == "allowReflectionFallback" && p.Type.SpecialType == SpecialType.System_Boolean);
