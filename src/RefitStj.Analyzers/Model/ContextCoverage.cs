@@ -1,3 +1,4 @@
+using System.Collections.Immutable;
 using Microsoft.CodeAnalysis;
 
 namespace RefitStj.Analyzers;
@@ -11,24 +12,21 @@ internal sealed class ContextCoverage
     // Generated trees live under the generator's assembly name, in the compiler and in the IDE alike.
     private const string GeneratorAssembly = "System.Text.Json.SourceGeneration";
 
-    private readonly HashSet<ITypeSymbol> _covered;
-    private readonly HashSet<ITypeSymbol> _declared;
-
     private ContextCoverage(INamedTypeSymbol context, HashSet<ITypeSymbol> covered, HashSet<ITypeSymbol> declared, Location? lastAttribute)
     {
         Context = context;
-        _covered = covered;
-        _declared = declared;
+        CoveredTypes = covered.ToImmutableHashSet<ITypeSymbol>(SymbolEqualityComparer.Default);
+        DeclaredTypes = declared.ToImmutableHashSet<ITypeSymbol>(SymbolEqualityComparer.Default);
         LastAttribute = lastAttribute;
     }
 
     public INamedTypeSymbol Context { get; }
 
     /// <summary>Every type the generator emitted metadata for: the declared ones and all they reach.</summary>
-    public IReadOnlyCollection<ITypeSymbol> CoveredTypes => _covered;
+    public ImmutableHashSet<ITypeSymbol> CoveredTypes { get; }
 
     /// <summary>The types the context names with <c>[JsonSerializable]</c>.</summary>
-    public IReadOnlyCollection<ITypeSymbol> DeclaredTypes => _declared;
+    public ImmutableHashSet<ITypeSymbol> DeclaredTypes { get; }
 
     /// <summary>
     /// The context's last <c>[JsonSerializable]</c> attribute, where the fix adds the next one after it; <see langword="null"/>
@@ -40,7 +38,7 @@ internal sealed class ContextCoverage
     /// Whether a call for <paramref name="type"/> finds metadata. A type already named by <c>[JsonSerializable]</c> counts
     /// as covered even without generated metadata: the generator has reported why, and adding the attribute again fixes nothing.
     /// </summary>
-    public bool Covers(ITypeSymbol type) => _covered.Contains(type) || _declared.Contains(type);
+    public bool Covers(ITypeSymbol type) => CoveredTypes.Contains(type) || DeclaredTypes.Contains(type);
 
     /// <summary>
     /// The coverage of <paramref name="context"/>, or <see langword="null"/> when the generator's output is not in the

@@ -1,4 +1,5 @@
 using System.Collections.Concurrent;
+using System.Collections.Immutable;
 using Microsoft.CodeAnalysis;
 
 namespace RefitStj.Analyzers;
@@ -12,16 +13,16 @@ internal sealed partial class PairingModel
 {
     private readonly ConcurrentDictionary<INamedTypeSymbol, ContextCoverage?> _coverage = new(SymbolEqualityComparer.Default);
     private readonly ConcurrentDictionary<INamedTypeSymbol, ContextOptions> _options = new(SymbolEqualityComparer.Default);
-    private readonly ConcurrentDictionary<INamedTypeSymbol, List<SerializedType>> _contracts = new(SymbolEqualityComparer.Default);
-    private readonly Lazy<HashSet<INamedTypeSymbol>> _adaptedReturnTypes;
-    private readonly Lazy<List<INamedTypeSymbol>> _concreteTypes;
-    private readonly Lazy<List<ITypeSymbol>> _objectValueTypes;
+    private readonly ConcurrentDictionary<INamedTypeSymbol, ImmutableArray<SerializedType>> _contracts = new(SymbolEqualityComparer.Default);
+    private readonly Lazy<ImmutableHashSet<INamedTypeSymbol>> _adaptedReturnTypes;
+    private readonly Lazy<ImmutableArray<INamedTypeSymbol>> _concreteTypes;
+    private readonly Lazy<ImmutableArray<ITypeSymbol>> _objectValueTypes;
 
     /// <summary>The concrete classes and structs of the compilation's own source: what an interface or abstract body may be at run time.</summary>
-    public IReadOnlyList<INamedTypeSymbol> ConcreteSourceTypes => _concreteTypes.Value;
+    public ImmutableArray<INamedTypeSymbol> ConcreteSourceTypes => _concreteTypes.Value;
 
     /// <summary>The types an <c>object</c> value is checked for, in order.</summary>
-    public IReadOnlyList<ITypeSymbol> ObjectValueTypes => _objectValueTypes.Value;
+    public ImmutableArray<ITypeSymbol> ObjectValueTypes => _objectValueTypes.Value;
 
     /// <summary>The types <paramref name="context"/> has metadata for, or <see langword="null"/> where its generated code is not in the compilation.</summary>
     public ContextCoverage? CoverageOf(INamedTypeSymbol context) => _coverage.GetOrAdd(context, type => ContextCoverage.Read(type, _known));
@@ -30,7 +31,7 @@ internal sealed partial class PairingModel
     public ContextOptions OptionsOf(INamedTypeSymbol context) => _options.GetOrAdd(context, type => ContextOptions.Read(type, _known));
 
     /// <summary>The types the interface <paramref name="api"/> hands to its content serializer, in declaration order.</summary>
-    public IReadOnlyList<SerializedType> ContractOf(INamedTypeSymbol api) => _contracts.GetOrAdd(api, type => RefitContract.SerializedTypes(type, _known, IsAdapted));
+    public ImmutableArray<SerializedType> ContractOf(INamedTypeSymbol api) => _contracts.GetOrAdd(api, type => RefitContract.SerializedTypes(type, _known, IsAdapted).ToImmutableArray());
 
     private bool IsAdapted(INamedTypeSymbol returnType) => _adaptedReturnTypes.Value.Contains(returnType);
 }

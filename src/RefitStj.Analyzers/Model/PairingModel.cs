@@ -1,4 +1,5 @@
 using System.Collections.Concurrent;
+using System.Collections.Immutable;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Operations;
 
@@ -29,9 +30,9 @@ internal sealed partial class PairingModel
         _known = known;
         _calls = new RefitCalls(known);
         _flow = new WrittenValues(known.Compilation);
-        _adaptedReturnTypes = new(() => ReturnTypeAdapters.AdaptedReturnTypes(known));
-        _concreteTypes = new(() => RuntimeBodyTypes.ConcreteSourceTypes(known.Compilation));
-        _objectValueTypes = new(() => RuntimeBodyTypes.ObjectValueTypes(known));
+        _adaptedReturnTypes = new(() => ReturnTypeAdapters.AdaptedReturnTypes(known).ToImmutableHashSet<INamedTypeSymbol>(SymbolEqualityComparer.Default));
+        _concreteTypes = new(() => RuntimeBodyTypes.ConcreteSourceTypes(known.Compilation).ToImmutableArray());
+        _objectValueTypes = new(() => RuntimeBodyTypes.ObjectValueTypes(known).ToImmutableArray());
     }
 
     /// <summary>

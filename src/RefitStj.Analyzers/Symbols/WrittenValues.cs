@@ -241,18 +241,18 @@ internal sealed class WrittenValues
 
         public Writes(IReadOnlyList<IOperation>? written, IReadOnlyList<IOperation>? reads)
         {
-            Written = written ?? ImmutableArray<IOperation>.Empty;
-            Reads = reads ?? ImmutableArray<IOperation>.Empty;
+            Written = written?.ToImmutableArray() ?? ImmutableArray<IOperation>.Empty;
+            Reads = reads?.ToImmutableArray() ?? ImmutableArray<IOperation>.Empty;
             IsKnown = written is not null;
         }
 
         public bool IsKnown { get; }
 
-        public IReadOnlyList<IOperation> Written { get; }
+        public ImmutableArray<IOperation> Written { get; }
 
-        public IReadOnlyList<IOperation> Reads { get; }
+        public ImmutableArray<IOperation> Reads { get; }
 
         /// <summary>The one value written, or <see langword="null"/> when there are none, several, or they are not all known.</summary>
-        public IOperation? Single => IsKnown && Written.Count == 1 ? Written[0] : null;
+        public IOperation? Single => IsKnown && Written.Length == 1 ? Written[0] : null;
     }
 }
