@@ -7,7 +7,7 @@ namespace RefitStj.Analyzers.Tests;
 /// <summary>
 /// RSTJ005 at Refit's <c>SystemTextJsonQueryConverter&lt;T&gt;</c> in an interface some client of which certainly runs on
 /// RefitStj (it throws there at each call), once per parameter, without a fix where a client may run on Refit's serializer;
-/// RSTJ006 at RefitStj's converter on a client of Refit's; silence where no client's serializer is certain.
+/// silence where no client's serializer is certain.
 /// </summary>
 public sealed class QueryConverterRuleTests
 {
@@ -124,30 +124,6 @@ public sealed class QueryConverterRuleTests
             """);
         var expected = new DiagnosticResult(Descriptors.QueryConverterOnBoth).WithLocation(0).WithArguments("ISearchApi.Search", "filter", "Filter", "ISearchApi", "ISearchApi");
         await Verify.CodeFixAsync<QueryConverterCodeFix>(Rules, [source], [source], [expected], 0, CodeFixTestBehaviors.SkipLocalDiagnosticCheck);
-    }
-
-    [Theory]
-    [InlineData("RestService.For<ISearchApi>(http)")]
-    [InlineData("RestService.For<ISearchApi>(http, new RefitSettings(new SystemTextJsonContentSerializer()))")]
-    [InlineData("RestService.ForGenerated<ISearchApi>(http, AppJsonContext.Default)")]
-    public async Task RSTJ006_Reports_RefitStjs_Converter_On_A_Client_Of_Refits_Serializer(string create)
-    {
-        var source = Source($"public static ISearchApi Create(HttpClient http) => {create};").Replace("SystemTextJsonQueryConverter<Filter>|}", "StjQueryConverter<Filter>|}", StringComparison.Ordinal);
-        await Verify.AnalyzerAsync(
-            [Descriptors.QueryConverterId, Descriptors.StjQueryConverterOnRefitId],
-            [source],
-            new DiagnosticResult(Descriptors.StjQueryConverterOnRefit).WithLocation(0).WithArguments("ISearchApi.Search", "filter", "Filter", "ISearchApi"));
-    }
-
-    [Theory]
-    [InlineData("RestService.For<ISearchApi>(http, flag ? new RefitSettings() : new RefitSettings(new StjContentSerializer()))")]
-    [InlineData("RestService.For<ISearchApi>(http, settings)")]
-    [InlineData("RestService.For<ISearchApi>(http, new RefitSettings(new StjContentSerializer()))")]
-    public async Task RSTJ006_Is_Silent_Where_No_Client_Certainly_Runs_On_Refits_Serializer(string create)
-    {
-        var source = SerializerValueTests.Unmarked(Source($"public static ISearchApi Create(HttpClient http, RefitSettings settings, bool flag) => {create};")
-            .Replace("SystemTextJsonQueryConverter<Filter>", "StjQueryConverter<Filter>", StringComparison.Ordinal));
-        await Verify.AnalyzerAsync([Descriptors.StjQueryConverterOnRefitId], [source]);
     }
 
     internal static DiagnosticResult Converter(string method = "ISearchApi.Search", string api = "ISearchApi", int location = 0) =>

@@ -1,0 +1,58 @@
+using System.Collections.Immutable;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Diagnostics;
+
+namespace RefitStj.Analyzers;
+
+/// <summary>
+/// RSTJ006: RefitStj's <c>StjQueryConverter&lt;T&gt;</c> throws <c>NotSupportedException</c> at each call on a client whose
+/// serializer is not <c>StjContentSerializer</c>. Where a client of the interface certainly runs on another serializer,
+/// each parameter naming it is reported once: at the converter where it is written in this compilation, else at the
+/// first such client creation. No fix: which side to change is the user's call.
+/// </summary>
+internal sealed class StjQueryConverterRule : Rule
+{
+    /// <inheritdoc/>
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Descriptors.StjQueryConverterOnRefit);
+
+    /// <inheritdoc/>
+    public override Reporter? Start(KnownSymbols known, PairingModel model) => new QueryConverters(known) is { Any: true } converters ? new OnCompilation(converters) : null;
+
+    private sealed class OnCompilation : Reporter
+    {
+        private readonly QueryConverters _converters;
+
+        public OnCompilation(QueryConverters converters) => _converters = converters;
+
+        /// <summary>Reports each RefitStj query converter of an interface some client of <paramref name="creations"/> certainly runs on another serializer.</summary>
+        public override void ReportAtEnd(CompilationAnalysisContext context, IReadOnlyList<ClientCreation> creations)
+        {
+            foreach (var api in InterfaceClients.Of(creations))
+            {
+                var onRefit = api.Clients.Where(c => c.Serializer.IsCertainlyRefitOwn()).ToList();
+                if (onRefit.Count == 0)
+                {
+                    continue;
+                }
+
+                foreach (var method in api.Definition.GetMembers().OfType<IMethodSymbol>())
+                {
+                    foreach (var parameter in method.Parameters)
+                    {
+                        context.CancellationToken.ThrowIfCancellationRequested();
+                        if (_converters.Of(parameter) is (false, var written, var item))
+                        {
+                            context.ReportDiagnostic(Diagnostic.Create(
+                                Descriptors.StjQueryConverterOnRefit,
+                                written ?? onRefit[0].Invocation.Syntax.GetLocation(),
+                                $"{method.ContainingType.Name}.{method.Name}",
+                                parameter.Name,
+                                item.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat),
+                                api.NameOf(onRefit)));
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+
+namespace RefitStj.Analyzers;
+
+/// <summary>A parameter's <c>[QueryConverter(typeof(...))]</c> when it names Refit's or RefitStj's converter, read from its symbol.</summary>
+internal sealed class QueryConverters
+{
+    private readonly KnownSymbols _known;
+
+    public QueryConverters(KnownSymbols known) => _known = known;
+
+    /// <summary>Whether the compilation has Refit's <c>[QueryConverter]</c> at all.</summary>
+    public bool Any => _known.QueryConverterAttribute is not null && (_known.RefitQueryConverter is not null || _known.StjQueryConverter is not null);
+
+    /// <summary>
+    /// Which converter the parameter names (<c>IsRefits</c>: Refit's, else RefitStj's), where its type is written when that
+    /// is in this compilation, and its <c>T</c>; or <see langword="null"/> for any other converter or none.
+    /// </summary>
+    public (bool IsRefits, Location? Written, ITypeSymbol Item)? Of(IParameterSymbol parameter)
+    {
+        foreach (var attribute in parameter.GetAttributes())
+        {
+            if (KnownSymbols.Is(attribute.AttributeClass, _known.QueryConverterAttribute)
+                && attribute.ConstructorArguments.Length == 1
+                && attribute.ConstructorArguments[0].Value is INamedTypeSymbol { TypeArguments.Length: 1 } converter)
+            {
+                var isRefits = KnownSymbols.Is(converter.OriginalDefinition, _known.RefitQueryConverter);
+                if (!isRefits && !KnownSymbols.Is(converter.OriginalDefinition, _known.StjQueryConverter))
+                {
+                    return null;
+                }
+
+                var written = _known.LocationInCompilation(attribute.ApplicationSyntaxReference) is not null
+                    && attribute.ApplicationSyntaxReference!.GetSyntax() is AttributeSyntax { ArgumentList.Arguments: { Count: > 0 } arguments }
+                    && arguments[0].Expression is TypeOfExpressionSyntax typeOf
+                        ? typeOf.Type.GetLocation()
+                        : null;
+                return (isRefits, written, converter.TypeArguments[0]);
+            }
+        }
+
+        return null;
+    }
+}
