@@ -223,7 +223,7 @@ internal sealed partial class PairingModel
             case ISwitchExpressionOperation switchExpression:
                 return SerializerValue.Choose(switchExpression.Arms.Select(arm => evaluate(arm.Value, next)));
             case ILocalReferenceOperation { Local: var local }:
-                return Written(WrittenValues.OfLocal(local, value), next, evaluate, settings, null);
+                return Written(WrittenValues.OfLocal(local, value), next, evaluate, settings, local);
             case IPropertyReferenceOperation { Property: var property } when !WrittenValues.IsAutoProperty(property):
                 return property.GetMethod is { } getter && _flow.Returns(getter) is { } returned
                     ? SerializerValue.Choose(returned.Select(r => evaluate(r, next)))
@@ -244,7 +244,7 @@ internal sealed partial class PairingModel
     /// The value written once, when no read of a settings holder lets other code change its serializer; marked
     /// <see cref="SerializerValue.ReachableElsewhere"/> where the holder is a non-private member or a read hands it out.
     /// </summary>
-    private SerializerValue Written(WrittenValues.Writes writes, int depth, Func<IOperation, int, SerializerValue> evaluate, bool settings, ISymbol? member)
+    private SerializerValue Written(WrittenValues.Writes writes, int depth, Func<IOperation, int, SerializerValue> evaluate, bool settings, ISymbol holder)
     {
         if (writes.Single is not { } written || (settings && !writes.Reads.All(IsHarmlessSettingsRead)))
         {
@@ -252,7 +252,18 @@ internal sealed partial class PairingModel
         }
 
         var value = evaluate(written, depth);
-        return settings && ((member is not null && !IsPrivate(member)) || !writes.Reads.All(read => StaysInScope(read, returnedIsFresh: member is null))) ? value.AsReachableElsewhere() : value;
+        if (!settings)
+        {
+            return value;
+        }
+
+        // A local's return is a new object at each call only when nothing else keeps the same object: a lambda or local
+        // function that captures it hands the one object out, and so does a body that also gives it to a factory.
+        var local = holder as ILocalSymbol;
+        var givenToFactory = local is not null && writes.Reads.Any(IsGivenToFactory);
+        var reachable = (local is null && !IsPrivate(holder))
+            || !writes.Reads.All(read => StaysInScope(read, returnedIsFresh: local is not null && !givenToFactory && ReturnsFromDeclaringFunction(read, local)));
+        return reachable ? value.AsReachableElsewhere() : value;
     }
 
     private static bool IsPrivate(ISymbol member) => member.DeclaredAccessibility == Accessibility.Private
@@ -262,7 +273,7 @@ internal sealed partial class PairingModel
     /// Whether a read keeps the settings where this compilation sees every use: given to a Refit factory, its other
     /// properties read or set, Refit's <c>UseJsonContext</c> called, or returned by a settings action given to a factory.
     /// Anything else (stored, returned, passed on) hands the object to code that may replace its serializer; a local
-    /// returned is a new object at each call (what it was written with is followed, and marked, on its own).
+    /// returned by the function that declares it, and given to no factory there, is a new object at each call.
     /// </summary>
     private bool StaysInScope(IOperation reference, bool returnedIsFresh)
     {
@@ -279,12 +290,47 @@ internal sealed partial class PairingModel
 
         return use.Parent switch
         {
-            IArgumentOperation { Parent: IInvocationOperation invocation, Parameter.Type: var type } => _calls.IsFactoryCall(invocation) && KnownSymbols.Is(type, _known.RefitSettings),
+            IArgumentOperation argument => IsFactorySettingsArgument(argument),
             IPropertyReferenceOperation { Property.Name: var name } property => name != "ContentSerializer" || property.Parent is not IAssignmentOperation assignment || assignment.Target != property,
             IInvocationOperation { TargetMethod.Name: "UseJsonContext" } call => KnownSymbols.Is(call.TargetMethod.ContainingType, _known.RefitSettings),
             IReturnOperation returned => returnedIsFresh || IsSettingsActionGivenToFactory(returned),
             _ => false,
         };
+    }
+
+    private bool IsFactorySettingsArgument(IArgumentOperation argument) =>
+        argument is { Parent: IInvocationOperation invocation, Parameter.Type: var type } && _calls.IsFactoryCall(invocation) && KnownSymbols.Is(type, _known.RefitSettings);
+
+    /// <summary>Whether a read of a settings holder is the settings argument of a Refit factory.</summary>
+    private bool IsGivenToFactory(IOperation reference)
+    {
+        var use = reference;
+        while (use.Parent is IConversionOperation)
+        {
+            use = use.Parent;
+        }
+
+        return use.Parent is IArgumentOperation argument && IsFactorySettingsArgument(argument);
+    }
+
+    /// <summary>Whether <paramref name="reference"/> sits in the function that declares <paramref name="local"/> (not in a lambda or local function capturing it).</summary>
+    private static bool ReturnsFromDeclaringFunction(IOperation reference, ILocalSymbol local)
+    {
+        var current = reference.Parent;
+        while (current is not null and not IAnonymousFunctionOperation and not ILocalFunctionOperation)
+        {
+            current = current.Parent;
+        }
+
+        var function = current switch
+        {
+            IAnonymousFunctionOperation lambda => lambda.Symbol,
+            ILocalFunctionOperation localFunction => localFunction.Symbol,
+            _ => null,
+        };
+        return function is null
+            ? local.ContainingSymbol is not IMethodSymbol { MethodKind: MethodKind.AnonymousFunction or MethodKind.LocalFunction }
+            : SymbolEqualityComparer.Default.Equals(function, local.ContainingSymbol);
     }
 
     /// <summary>Whether a return belongs to a lambda given straight to a Refit factory as its settings action.</summary>
@@ -319,8 +365,7 @@ internal sealed partial class PairingModel
 
         return use.Parent switch
         {
-            IArgumentOperation { Parent: IInvocationOperation invocation, Parameter.Type: var type } => _calls.IsFactoryCall(invocation) && KnownSymbols.Is(type, _known.RefitSettings),
-            IArgumentOperation => false,
+            IArgumentOperation argument => IsFactorySettingsArgument(argument),
             IPropertyReferenceOperation { Property.Name: var name } property => name != "ContentSerializer" || property.Parent is not IAssignmentOperation assignment || assignment.Target != property,
             // Refit's UseJsonContext keeps a RefitStj serializer (it throws) and Refit's own stays Refit's: the kind is unchanged.
             IInvocationOperation { TargetMethod.Name: "UseJsonContext" } call when KnownSymbols.Is(call.TargetMethod.ContainingType, _known.RefitSettings) => true,

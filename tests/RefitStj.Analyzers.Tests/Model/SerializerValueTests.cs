@@ -44,6 +44,80 @@ public sealed class SerializerValueTests
         await Verify.AnalyzerAsync(QueryConverterRuleTests.Rules, [source]);
     }
 
+    [Theory]
+    [InlineData("var a = new RefitSettings(new StjContentSerializer());\nFunc<RefitSettings> get = () => a;\nget().ContentSerializer = new SystemTextJsonContentSerializer();\nreturn RestService.For<ISearchApi>(http, a);")]
+    [InlineData("var a = new RefitSettings(new StjContentSerializer());\nget().ContentSerializer = new SystemTextJsonContentSerializer();\nreturn RestService.For<ISearchApi>(http, a);\nRefitSettings get() => a;")]
+    public async Task RSTJ005_Is_Silent_On_A_Local_A_Lambda_Or_Local_Function_Hands_Out(string body)
+    {
+        var source = Unmarked(QueryConverterRuleTests.Source($"public static ISearchApi Create(HttpClient http)\n{{\n{body}\n}}"));
+        await Verify.AnalyzerAsync(QueryConverterRuleTests.Rules, [source]);
+    }
+
+    [Fact]
+    public async Task RSTJ005_Is_Silent_On_A_Local_Both_Given_To_A_Factory_And_Returned()
+    {
+        var source = Unmarked(QueryConverterRuleTests.Source("""
+            private static RefitSettings Make(HttpClient http, out ISearchApi api)
+            {
+                var a = new RefitSettings(new StjContentSerializer());
+                api = RestService.For<ISearchApi>(http, a);
+                return a;
+            }
+
+            public static ISearchApi Create(HttpClient http)
+            {
+                Make(http, out var api).ContentSerializer = new SystemTextJsonContentSerializer();
+                return api;
+            }
+            """));
+        await Verify.AnalyzerAsync(QueryConverterRuleTests.Rules, [source]);
+    }
+
+    [Fact]
+    public async Task RSTJ006_Is_Silent_On_A_Local_A_Lambda_Hands_Out()
+    {
+        var source = Unmarked(QueryConverterRuleTests.Source("""
+            public static ISearchApi Create(HttpClient http)
+            {
+                var a = new RefitSettings();
+                Func<RefitSettings> get = () => a;
+                get().ContentSerializer = new StjContentSerializer();
+                return RestService.For<ISearchApi>(http, a);
+            }
+            """).Replace("SystemTextJsonQueryConverter<Filter>", "StjQueryConverter<Filter>", StringComparison.Ordinal));
+        await Verify.AnalyzerAsync([Descriptors.StjQueryConverterOnRefitId], [source]);
+    }
+
+    [Fact]
+    public async Task RSTJ004_Is_Silent_On_A_Local_A_Lambda_Hands_Out()
+    {
+        await Verify.AnalyzerAsync(RefitContextRuleTests.Rules, [RefitContextRuleTests.Source("""
+            public static RefitSettings Create()
+            {
+                var s = new RefitSettings(new StjContentSerializer());
+                Func<RefitSettings> get = () => s;
+                get().ContentSerializer = new SystemTextJsonContentSerializer();
+                s.UseJsonContext(AppJsonContext.Default);
+                return new RefitSettings();
+            }
+            """)]);
+    }
+
+    [Fact]
+    public async Task RSTJ005_Still_Reports_A_Local_Returned_Fresh_By_A_Settings_Helper()
+    {
+        var source = QueryConverterRuleTests.Source("""
+            private static RefitSettings MakeSettings()
+            {
+                var a = new RefitSettings(new StjContentSerializer());
+                return a;
+            }
+
+            public static ISearchApi Create(HttpClient http) => RestService.For<ISearchApi>(http, MakeSettings());
+            """);
+        await Verify.AnalyzerAsync(QueryConverterRuleTests.Rules, [source], QueryConverterRuleTests.Converter());
+    }
+
     [Fact]
     public async Task RSTJ004_Still_Reports_Private_Settings_Given_Only_To_Refit()
     {
