@@ -81,7 +81,14 @@ public sealed class RefitStjAnalyzer : DiagnosticAnalyzer
         });
     }
 
-    /// <summary>The creations, and for each wrapper over a type parameter, the clients its calls make.</summary>
+    /// <summary>
+    /// The creations, and for each wrapper over a type parameter, the clients its calls make: certain where the wrapper
+    /// holds one creation over that parameter; where it holds several (one picked by the type argument, say), each call
+    /// only may make each, so the error rules stay silent on them.
+    /// </summary>
     private static List<ClientCreation> WithWrapperCalls(List<ClientCreation> creations, IEnumerable<IInvocationOperation> calls) =>
-        creations.Concat(creations.Where(c => c.Api is null).SelectMany(wrapped => calls.Select(wrapped.ThroughWrapper).OfType<ClientCreation>())).ToList();
+        creations.Concat(creations.Where(c => c.Api is null)
+            .GroupBy(c => c.ApiType, SymbolEqualityComparer.Default)
+            .SelectMany(group => group.Select(wrapped => group.Count() == 1 ? wrapped : wrapped.MaybeMade()))
+            .SelectMany(wrapped => calls.Select(wrapped.ThroughWrapper).OfType<ClientCreation>())).ToList();
 }

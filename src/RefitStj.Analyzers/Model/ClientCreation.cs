@@ -33,6 +33,9 @@ internal sealed class ClientCreation
             ? new ClientCreation(call, api, Serializer)
             : null;
 
+    /// <summary>This creation as one a caller may or may not reach: its serializer read as reachable elsewhere, never certain.</summary>
+    public ClientCreation MaybeMade() => new(Invocation, ApiType, Serializer.AsReachableElsewhere());
+
     /// <summary>What the client's serializer is: one value, a choice, or unknown.</summary>
     public SerializerValue Serializer { get; }
 

@@ -24,4 +24,24 @@ public sealed class ClientCreationTests
         var source = SerializerValueTests.Unmarked(Source("private static T Make<T>(HttpClient http) => RestService.For<T>(http, new RefitSettings(new StjContentSerializer()));\npublic static IOtherApi Create(HttpClient http) => Make<IOtherApi>(http);"));
         await Verify.AnalyzerAsync(Rules, [source]);
     }
+
+    [Fact]
+    public async Task Error_Rules_Are_Silent_For_A_Generic_Wrapper_That_Picks_The_Serializer_By_Its_Type_Argument()
+    {
+        var source = SerializerValueTests.Unmarked(Source("""
+            private static T Make<T>(HttpClient http) => typeof(T) == typeof(IStjSearchApi)
+                ? RestService.For<T>(http, new RefitSettings(new StjContentSerializer()))
+                : RestService.For<T>(http);
+            public static ISearchApi Create(HttpClient http) => Make<ISearchApi>(http);
+            public static IStjSearchApi CreateStj(HttpClient http) => Make<IStjSearchApi>(http);
+            """)) + """
+
+            public interface IStjSearchApi
+            {
+                [Get("/search")]
+                Task<string> Search([QueryConverter(typeof(StjQueryConverter<Filter>))] Filter filter);
+            }
+            """;
+        await Verify.AnalyzerAsync([Descriptors.QueryConverterId, Descriptors.StjQueryConverterOnRefitId], [source]);
+    }
 }
