@@ -51,6 +51,8 @@ messages() { sed -n "s/.*warning $1: \(.*\) \[[^]]*\.csproj\]$/\1/p" "$2" | sort
 transcript() { grep -v '^proof ' "$1"; }
 proofs() { grep '^proof ' "$1"; }
 built_app() { find "$1" -name "$assembly.dll" | head -n 1; }
+# Analyzer failures in a build log: the command line prints an analyzer exception as "CSC : warning AD0001: ..." (no file).
+analyzer_failures() { grep -E "(warning|error) AD[0-9]+" "$1" | sort -u; }
 
 # The two-project solution: the same reports on the command line and in the workspace, and no analyzer exception.
 if [ "$app_name" = two-projects ]; then
@@ -73,7 +75,8 @@ PROPS
   dotnet build "$solution/TwoProjectApp.sln" -c Release -nodeReuse:false > "$work/build.log" 2>&1
   built=$(grep -oE "[A-Za-z]+\.cs\([0-9]+,[0-9]+\): (warning|error) (RSTJ[0-9]+|AD0001)" "$work/build.log" | sed -E 's/\(([0-9]+),[0-9]+\): (warning|error) / \1 /; s/ ([0-9]+) /(\1) /' | sort -u)
   echo "command line:"; echo "$built" | sed 's/^/  /'
-  grep -E "error (CS|AD)[0-9]+" "$work/build.log" | sort -u | grep . && fail "the command-line build reported a compiler or analyzer error"
+  grep -E "error CS[0-9]+" "$work/build.log" | sort -u | grep . && fail "the command-line build reported a compiler error"
+  analyzer_failures "$work/build.log" | grep . && fail "the command-line build reported an analyzer failure (AD diagnostic)"
   [ "$built" = "$expected" ] || fail "the command-line build did not report exactly: $expected"
   { dotnet build tests/RefitStj.WorkspaceCheck -c Release -nodeReuse:false > "$work/workspace.log" 2>&1 \
     && dotnet run --no-build --project tests/RefitStj.WorkspaceCheck -c Release -- "$solution/TwoProjectApp.sln" RSTJ001 RSTJ005 > "$work/workspace.log" 2>&1; } \
