@@ -26,7 +26,6 @@ internal sealed class CompatibleOptionsRule : Rule
 
     private sealed class OnCompilation : Reporter
     {
-
         private readonly KnownSymbols _known;
         private readonly PairingModel _model;
 

@@ -25,11 +25,6 @@ internal sealed class ContextCoverageRule : Rule
         private static readonly SymbolDisplayFormat s_typeFormat = SymbolDisplayFormat.MinimallyQualifiedFormat
             .RemoveMiscellaneousOptions(SymbolDisplayMiscellaneousOptions.IncludeNullableReferenceTypeModifier);
 
-
-        /// <summary>The same failure for the runtime type of an interface or abstract body, which the declared type does not name.</summary>
-
-        /// <summary>The same failure for the values of <c>object</c> members, which are written by their runtime type.</summary>
-
         private readonly KnownSymbols _known;
         private readonly PairingModel _model;
 
