@@ -107,6 +107,17 @@ internal static class Descriptors
         description: "Refit's SystemTextJsonQueryConverter<T> requires RefitSettings.ContentSerializer to be Refit's SystemTextJsonContentSerializer. RefitStj's StjQueryConverter<T> flattens the parameter by the JSON metadata of StjContentSerializer and produces the query string Refit's converter produces with the same options.",
         customTags: WellKnownDiagnosticTags.CompilationEnd);
 
+    /// <summary>RSTJ005 at the client creation, the converter being written in a referenced assembly: no fix from here.</summary>
+    public static readonly DiagnosticDescriptor QueryConverterInReference = new(
+        QueryConverterId,
+        title: "Refit's SystemTextJsonQueryConverter<T> throws on a client that runs on RefitStj",
+        messageFormat: "'{0}' flattens '{1}' with Refit's SystemTextJsonQueryConverter<{2}>, which throws NotSupportedException at each call on a client over StjContentSerializer, as this client of '{3}' is; '{0}' is declared in a referenced assembly: change its converter there to StjQueryConverter<{2}> if every client of the interface runs on RefitStj, or keep this client on Refit's serializer",
+        category: "Reliability",
+        defaultSeverity: DiagnosticSeverity.Error,
+        isEnabledByDefault: true,
+        description: "Refit's SystemTextJsonQueryConverter<T> requires RefitSettings.ContentSerializer to be Refit's SystemTextJsonContentSerializer. The interface is not in this project, so the converter can only be changed where it is declared.",
+        customTags: WellKnownDiagnosticTags.CompilationEnd);
+
     /// <summary>RSTJ005 where the interface also serves a client that may run on Refit's serializer: no converter suits both, so no fix.</summary>
     public static readonly DiagnosticDescriptor QueryConverterOnBoth = new(
         QueryConverterId,

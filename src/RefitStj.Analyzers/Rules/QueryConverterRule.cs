@@ -15,7 +15,7 @@ namespace RefitStj.Analyzers;
 internal sealed class QueryConverterRule : Rule
 {
     /// <inheritdoc/>
-    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Descriptors.QueryConverter, Descriptors.QueryConverterOnBoth);
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Descriptors.QueryConverter, Descriptors.QueryConverterOnBoth, Descriptors.QueryConverterInReference);
 
     /// <inheritdoc/>
     public override Reporter? Start(KnownSymbols known, PairingModel model) => new QueryConverters(known) is { Any: true } converters ? new OnCompilation(converters) : null;
@@ -51,9 +51,12 @@ internal sealed class QueryConverterRule : Rule
                         var name = $"{method.ContainingType.Name}.{method.Name}";
                         var itemName = item.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat);
                         var location = written ?? onRefitStj[0].Invocation.Syntax.GetLocation();
-                        context.ReportDiagnostic(mayBeRefit is null
-                            ? Diagnostic.Create(Descriptors.QueryConverter, location, written is null ? null : FixProperties.ReplaceQueryConverter, name, parameter.Name, itemName, api.NameOf(onRefitStj))
-                            : Diagnostic.Create(Descriptors.QueryConverterOnBoth, location, name, parameter.Name, itemName, api.NameOf(onRefitStj), mayBeRefit.Api!.Name));
+                        context.ReportDiagnostic((mayBeRefit, written) switch
+                        {
+                            (not null, _) => Diagnostic.Create(Descriptors.QueryConverterOnBoth, location, name, parameter.Name, itemName, api.NameOf(onRefitStj), mayBeRefit.Api!.Name),
+                            (null, null) => Diagnostic.Create(Descriptors.QueryConverterInReference, location, name, parameter.Name, itemName, api.NameOf(onRefitStj)),
+                            _ => Diagnostic.Create(Descriptors.QueryConverter, location, FixProperties.ReplaceQueryConverter, name, parameter.Name, itemName, api.NameOf(onRefitStj)),
+                        });
                     }
                 }
             }

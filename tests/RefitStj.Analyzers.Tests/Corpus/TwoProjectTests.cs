@@ -125,4 +125,18 @@ public sealed class TwoProjectTests
         Assert.Contains("'Receipt'", missing.GetMessage(System.Globalization.CultureInfo.InvariantCulture), StringComparison.Ordinal);
         Assert.All(diagnostics.SelectMany(d => d.AdditionalLocations.Prepend(d.Location)), l => Assert.Equal("App.cs", l.SourceTree?.FilePath));
     }
+
+    [Theory]
+    [InlineData(ReferenceShape.Compilation)]
+    [InlineData(ReferenceShape.Metadata)]
+    public async Task RSTJ005_At_The_Client_Says_The_Converter_Is_Changed_In_The_Referenced_Project_And_Offers_No_Fix(ReferenceShape shape)
+    {
+        var diagnostics = await TwoProjects.DiagnosticsAsync(Contracts, App, shape);
+
+        var converter = Assert.Single(diagnostics, d => d.Id == Descriptors.QueryConverterId);
+        var message = converter.GetMessage(System.Globalization.CultureInfo.InvariantCulture);
+        Assert.Contains("declared in a referenced assembly", message, StringComparison.Ordinal);
+        Assert.DoesNotContain("; use StjQueryConverter", message, StringComparison.Ordinal);
+        Assert.Empty(converter.Properties);
+    }
 }
