@@ -5,7 +5,10 @@ using Microsoft.CodeAnalysis.MSBuild;
 
 namespace RefitStj.WorkspaceCheck;
 
-/// <summary>Usage: SOLUTION RULE... — every project's RefitStj analyzers over its workspace compilation; exit 1 on AD0001 or a rule not reported.</summary>
+/// <summary>
+/// Usage: SOLUTION RULE... — every project's RefitStj analyzers over its workspace compilation; exit 1 on a workspace
+/// load failure, a project reference not held as a compilation (the IDE's shape), AD0001 or a rule not reported.
+/// </summary>
 internal static class SolutionCheck
 {
     public static async Task<int> RunAsync(string[] args)
@@ -18,12 +21,16 @@ internal static class SolutionCheck
 
         using var workspace = MSBuildWorkspace.Create();
         var solution = await workspace.OpenSolutionAsync(args[0]).ConfigureAwait(false);
+        var failures = new List<string>();
         foreach (var diagnostic in workspace.Diagnostics)
         {
             Console.WriteLine($"workspace: {diagnostic.Kind}: {diagnostic.Message}");
+            if (diagnostic.Kind == WorkspaceDiagnosticKind.Failure)
+            {
+                failures.Add($"workspace: {diagnostic.Message}");
+            }
         }
 
-        var failures = new List<string>();
         var reported = new HashSet<string>(StringComparer.Ordinal);
         foreach (var project in solution.Projects.OrderBy(p => p.Name, StringComparer.Ordinal))
         {
@@ -37,8 +44,15 @@ internal static class SolutionCheck
                 continue;
             }
 
+            // The IDE hands a referenced project to the analyzers as a compilation, not a built assembly: check that shape is the one analysed.
             var references = project.ProjectReferences.Count();
-            Console.WriteLine($"{project.Name}: {analyzers.Length} RefitStj analyzer(s), {references} project reference(s) as compilations, {compilation.SyntaxTrees.Count()} trees");
+            var asCompilations = compilation.References.OfType<CompilationReference>().Count();
+            Console.WriteLine($"{project.Name}: {analyzers.Length} RefitStj analyzer(s), {references} project reference(s), {asCompilations} as compilations, {compilation.SyntaxTrees.Count()} trees");
+            if (asCompilations < references)
+            {
+                failures.Add($"{project.Name}: {references} project reference(s) but {asCompilations} compilation reference(s)");
+            }
+
             var options = new CompilationWithAnalyzersOptions(
                 project.AnalyzerOptions, (exception, analyzer, _) => failures.Add($"{project.Name}: {analyzer} threw {exception}"), concurrentAnalysis: true, logAnalyzerExecutionTime: false);
             var diagnostics = await compilation.WithAnalyzers(analyzers, options).GetAnalyzerDiagnosticsAsync().ConfigureAwait(false);
