@@ -46,9 +46,15 @@ internal static class JsonBodyReader
                 throw ResponseTooLargeException.Declared(limit, declared.Value);
             }
 
+            // Content-Length 0 is the one length that says the body is empty whatever the framing: no encoded body is.
+            if (declared == 0)
+            {
+                return Task.FromResult<T?>(default);
+            }
+
             if (!CopiesWhole(encoding, declared, maxHeld))
             {
-                return BodyStreamReader.ReadAsync(content, typeInfo, encoding, declared, limit, maxHeld, cancellationToken);
+                return BodyStreamReader.ReadAsync(content, typeInfo, encoding, limit, maxHeld, cancellationToken);
             }
 
             collector = BodyCollector<T>.Rent(typeInfo, limit, declared.GetValueOrDefault(), ServerHeaders(content));
