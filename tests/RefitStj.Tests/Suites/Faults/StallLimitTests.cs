@@ -88,6 +88,19 @@ public sealed class StallLimitTests
     }
 
     [Fact]
+    public void The_Documented_Handler_Sets_The_Limits_It_Shows()
+    {
+        #region snippet: limits-stall
+        var handler = new ResponseSizeLimitHandler(10 * 1024 * 1024, new SocketsHttpHandler()) { StallTimeout = TimeSpan.FromSeconds(30) };
+        #endregion
+
+        using (handler)
+        {
+            Assert.Equal((10 * 1024 * 1024L, TimeSpan.FromSeconds(30)), (handler.MaxResponseBodySize, handler.StallTimeout));
+        }
+    }
+
+    [Fact]
     public void The_Limit_Is_Positive_Or_Infinite()
     {
         Assert.Equal(Timeout.InfiniteTimeSpan, new ResponseSizeLimitHandler(1).StallTimeout);
