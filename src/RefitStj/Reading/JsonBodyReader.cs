@@ -40,13 +40,8 @@ internal static class JsonBodyReader
             var encoding = Charsets.GetTranscodingEncoding(content.Headers);
             var declared = DeclaredLength(content.Headers);
 
-            // A declared length over the limit fails before a byte is read.
-            if (declared > limit)
-            {
-                throw ResponseTooLargeException.Declared(limit, declared.Value);
-            }
-
-            // Content-Length 0 is the one length that says the body is empty whatever the framing: no encoded body is.
+            // Seen from a content, a length may be stale or a decoder's encoded one: the bytes read count against the
+            // limit, not the header. Only 0 says the body is empty whatever the framing (no encoded body is 0 bytes).
             if (declared == 0)
             {
                 return Task.FromResult<T?>(default);
