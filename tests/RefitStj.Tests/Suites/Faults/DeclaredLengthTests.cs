@@ -148,6 +148,9 @@ public sealed class DeclaredLengthTests(ITestOutputHelper output)
     {
         null => null,
         HttpIOException io => $"HttpIOException({io.HttpRequestError})",
+
+        // HttpContent's copy wrapper around a failed buffering, which Refit 16.4 rethrows (16.3 reads again instead).
+        HttpRequestException { InnerException: IOException inner } when ex.GetType() == typeof(HttpRequestException) => Name(inner),
         JsonException => "JsonException",
         _ => ex.GetType().Name,
     };
