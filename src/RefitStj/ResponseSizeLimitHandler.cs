@@ -17,7 +17,7 @@ namespace RefitStj;
 /// <see cref="StjContentSerializer.MaxStreamItemSize"/>: a long stream is not cut, and memory stays bounded by one item.
 /// It is also where a Content-Length is known to be the body's framing (not chunked, not HEAD, a status with a body, no
 /// Content-Encoding left on the content): only such a length fails a body early, and where the transport does not check
-/// it (HTTP/2 and later), a body that ends short of it ends with an <see cref="HttpIOException"/>
+/// it (HTTP/2 and later, in the content the transport created), a body that ends short of it ends with an <see cref="HttpIOException"/>
 /// (<see cref="HttpRequestError.ResponseEnded"/>), for buffered reads and streams read item by item alike.
 /// </summary>
 /// <remarks>

@@ -91,18 +91,19 @@ public sealed class DeclaredLengthTests(ITestOutputHelper output)
 
     [Theory]
     [MemberData(nameof(Serializers))]
-    public async Task An_Http2_Body_Ended_Early_Is_A_Cut_Transfer_With_The_Handler_Buffered_Or_Streamed(SerializerKind serializer, bool limit)
+    public async Task An_Http2_Body_A_Handler_Below_Ended_Early_Reads_As_With_Refits_Serializer(SerializerKind serializer, bool limit)
     {
         await using var server = await LoopbackServer.StartAsync(DeclaredLengthServer.ServeAsync, ServerProtocol.Http2);
         var lines = Client(server.CreateClient(Pipeline(limit, inner => new EndEarlyHandler(inner, DeclaredLengthServer.LinesKept))), serializer);
         var array = Client(server.CreateClient(Pipeline(limit, inner => new EndEarlyHandler(inner, 1_000))), serializer);
 
-        // Two whole lines of five, then a clean end of the stream: only the framing length tells.
+        // Two whole lines of five, then a clean end of a content the transport did not frame: a handler below may serve a
+        // good body shorter than the length it kept, so only the transport's own content is checked (BodyFramingTests).
         var streamed = Report("(f) h2 JSON Lines ended after 2 of 5 lines", ServerProtocol.Http2, serializer, limit, await StreamOutcome(lines.Stream("lines")));
         var buffered = Report("(f) h2 array ended after 1,000 bytes, Task<T>", ServerProtocol.Http2, serializer, limit, await Outcome(() => array.Get("array")));
 
-        Assert.Equal(limit ? "2 items, then HttpIOException(ResponseEnded)" : "2 items, then end", streamed);
-        Assert.Equal(limit ? "HttpIOException(ResponseEnded)" : "JsonException", buffered);
+        Assert.Equal("2 items, then end", streamed);
+        Assert.Equal("JsonException", buffered);
     }
 
     internal static HttpMessageHandler Pipeline(bool limit, Func<HttpMessageHandler, HttpMessageHandler>? below = null, bool decompress = true)
