@@ -8,23 +8,23 @@ namespace RefitStj;
 /// with <see cref="HttpCompletionOption.ResponseHeadersRead"/>: that timeout stops at the headers.
 /// </summary>
 /// <remarks>
-/// An <see cref="HttpRequestException"/> with <see cref="HttpRequestError.ResponseEnded"/>: the body did not arrive
-/// whole, as when a server ends it early, so a retry policy treats it as the transient failure it usually is; and
-/// <see cref="HttpContent"/> does not wrap it while it buffers, so through Refit it is the <c>ApiException</c>'s inner
-/// exception itself. Its inner exception is a <see cref="TimeoutException"/>, as with <see cref="HttpClient.Timeout"/>.
+/// An <see cref="HttpRequestException"/> with <see cref="HttpRequestError.Unknown"/> (the server ended nothing; the inner
+/// <see cref="TimeoutException"/>, as with <see cref="HttpClient.Timeout"/>, tells a stall apart). It is raised while the
+/// body is read, after <c>SendAsync</c> returned, so a retry in a handler never sees it; <see cref="HttpContent"/> does
+/// not wrap it while it buffers, so through Refit it is the <c>ApiException</c>'s inner exception itself.
 /// </remarks>
 public sealed class ResponseStalledException : HttpRequestException
 {
     /// <summary>Creates the exception with a default message.</summary>
     public ResponseStalledException()
-        : base(HttpRequestError.ResponseEnded, "The response body delivered nothing for longer than the stall limit.")
+        : base(HttpRequestError.Unknown, "The response body delivered nothing for longer than the stall limit.")
     {
     }
 
     /// <summary>Creates the exception with <paramref name="message"/>.</summary>
     /// <param name="message">The message.</param>
     public ResponseStalledException(string message)
-        : base(HttpRequestError.ResponseEnded, message)
+        : base(HttpRequestError.Unknown, message)
     {
     }
 
@@ -32,13 +32,13 @@ public sealed class ResponseStalledException : HttpRequestException
     /// <param name="message">The message.</param>
     /// <param name="innerException">The cause.</param>
     public ResponseStalledException(string message, Exception innerException)
-        : base(HttpRequestError.ResponseEnded, message, innerException)
+        : base(HttpRequestError.Unknown, message, innerException)
     {
     }
 
     private ResponseStalledException(TimeSpan stallTimeout, long bytesRead, HttpStatusCode statusCode)
         : base(
-            HttpRequestError.ResponseEnded,
+            HttpRequestError.Unknown,
             $"The response body delivered nothing for {stallTimeout.TotalSeconds:0.###} s (ResponseSizeLimitHandler.StallTimeout) after {bytesRead} bytes; " +
             "the response was abandoned.",
             new TimeoutException($"No bytes of the response body arrived within {stallTimeout.TotalSeconds:0.###} s."),

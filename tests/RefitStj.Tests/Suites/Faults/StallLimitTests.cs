@@ -42,7 +42,7 @@ public sealed class StallLimitTests
         clock.Stop();
 
         var stalled = Assert.IsType<ResponseStalledException>(ex.InnerException);
-        Assert.Equal((HttpRequestError.ResponseEnded, s_stall), (stalled.HttpRequestError, stalled.StallTimeout));
+        Assert.Equal((HttpRequestError.Unknown, s_stall), (stalled.HttpRequestError, stalled.StallTimeout));
         Assert.IsType<TimeoutException>(stalled.InnerException);
         Assert.Contains("delivered nothing for 0.7 s (ResponseSizeLimitHandler.StallTimeout)", stalled.Message, StringComparison.Ordinal);
         Assert.InRange(clock.Elapsed, s_stall, s_bound);
