@@ -133,6 +133,8 @@ internal sealed class LimitHandlerContent : HttpContent
     {
         if (_stall is { Fired: true } && !cancellationToken.IsCancellationRequested)
         {
+            // The read's own cancellation may have run before the timer's callback kept the stall: keep it here (the first kept failure wins).
+            Stalled();
             return _failure!.SourceException;
         }
 
