@@ -68,8 +68,9 @@ public sealed partial class StjContentSerializer : IHttpContentSerializer, ISync
 
     /// <summary>
     /// The most bytes of a response body this serializer will read, or <see langword="null"/> (the default) for no limit.
-    /// A body whose Content-Length is larger is refused before the serializer reads it; one that turns out larger while
-    /// it is read (chunked, or lying about its length) fails as soon as the count passes the limit. For streamed
+    /// A body fails as soon as the bytes read pass the limit, whatever its Content-Length says (to a serializer that header
+    /// may be stale, or a decoder's encoded length; <see cref="ResponseSizeLimitHandler"/>, which sees the framing, refuses
+    /// a body by its Content-Length before reading it). For streamed
     /// responses the limit counts every byte of the stream. Either way the call throws
     /// <see cref="ResponseTooLargeException"/>.
     /// </summary>

@@ -130,7 +130,7 @@ public sealed class StjContentSerializerJsonTypeInfoTests
         latin1.Headers.TryAddWithoutValidation("Content-Type", "application/json; charset=iso-8859-1");
 
         Assert.Equal(new Gadget("Café", 1, GadgetKind.Small), await _serializer.FromHttpContentAsync(latin1, GadgetContext.Default.Gadget));
-        Assert.Null(await _serializer.FromHttpContentAsync(Bodies.Json(" \r\n"), GadgetContext.Default.Gadget));
+        await Assert.ThrowsAsync<JsonException>(() => _serializer.FromHttpContentAsync(Bodies.Json(" \r\n"), GadgetContext.Default.Gadget));
         var unknown = new ByteArrayContent(Encoding.UTF8.GetBytes(GadgetJson));
         unknown.Headers.TryAddWithoutValidation("Content-Type", "application/json; charset=nonesuch");
         await Assert.ThrowsAsync<InvalidOperationException>(() => _serializer.FromHttpContentAsync(unknown, GadgetContext.Default.Gadget));
@@ -151,7 +151,7 @@ public sealed class StjContentSerializerJsonTypeInfoTests
     {
         Assert.Equal(Lamp, _serializer.DeserializeFromString(GadgetJson, GadgetContext.Default.Gadget));
         Assert.Equal(_refits.DeserializeFromString(GadgetJson, GadgetContext.Default.Gadget), _serializer.DeserializeFromString(GadgetJson, GadgetContext.Default.Gadget));
-        Assert.Null(_serializer.DeserializeFromString("  ", GadgetContext.Default.Gadget));
+        Assert.Throws<JsonException>(() => _serializer.DeserializeFromString("  ", GadgetContext.Default.Gadget));
         Assert.ThrowsAny<JsonException>(() => _serializer.DeserializeFromString("{", GadgetContext.Default.Gadget));
     }
 

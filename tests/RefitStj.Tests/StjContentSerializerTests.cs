@@ -93,10 +93,11 @@ public sealed class StjContentSerializerTests
     [InlineData("")]
     [InlineData("  \r\n\t ")]
     [InlineData("\uFEFF")]
-    public void DeserializeFromString_Returns_Default_For_Empty_Or_Whitespace(string text)
+    public void DeserializeFromString_Fails_For_Empty_Or_Whitespace_As_Refits_Serializer_Does(string text)
     {
-        Assert.Null(_serializer.DeserializeFromString<Person>(text));
-        Assert.Equal(0, _serializer.DeserializeFromString<int>(text));
+        Assert.Throws<JsonException>(() => new SystemTextJsonContentSerializer().DeserializeFromString<Person>(text.TrimStart('\uFEFF')));
+        Assert.Contains("holds no JSON value", Assert.Throws<JsonException>(() => _serializer.DeserializeFromString<Person>(text)).Message, StringComparison.Ordinal);
+        Assert.Throws<JsonException>(() => _serializer.DeserializeFromString<int>(text));
     }
 
     [Fact]

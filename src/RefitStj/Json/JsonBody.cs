@@ -8,8 +8,9 @@ namespace RefitStj.Json;
 
 /// <summary>
 /// The rules every reader shares, at the bottom of the library (it uses no other folder): a body of only a byte order
-/// mark and JSON whitespace reads as <c>default</c>, anything else is one value deserialized from a span, and a failure
-/// is reported by <see cref="ReadErrors"/>, which quotes at most a token of the body.
+/// mark and JSON whitespace holds no value and fails as with Refit's own serializer (a cut compressed stream can decode
+/// to nothing, and nothing here can tell it from an empty reply), anything else is one value deserialized from a span,
+/// and a failure is reported by <see cref="ReadErrors"/>, which quotes at most a token of the body.
 /// </summary>
 internal static class JsonBody
 {
@@ -19,12 +20,13 @@ internal static class JsonBody
     public static SearchValues<byte> WhiteSpace { get; } = SearchValues.Create(" \t\r\n"u8);
 
     /// <summary>The value in <paramref name="utf8"/>; a failure names the body's media type from <paramref name="headers"/>, when given.</summary>
+    /// <exception cref="JsonException">The bytes are not one JSON value of the type, or hold none (empty or blank).</exception>
     public static T? Deserialize<T>(ReadOnlySpan<byte> utf8, JsonTypeInfo<T> typeInfo, HttpContentHeaders? headers = null)
     {
         utf8 = WithoutBom(utf8);
         if (IsBlankWithoutBom(utf8))
         {
-            return default;
+            throw ReadErrors.NoValue(typeof(T), utf8.Length);
         }
 
         try
@@ -46,7 +48,7 @@ internal static class JsonBody
 
         if (text.IndexOfAnyExcept(s_whiteSpaceChars) < 0)
         {
-            return default;
+            throw ReadErrors.NoValue(typeof(T), text.Length);
         }
 
         try
@@ -60,7 +62,7 @@ internal static class JsonBody
         }
     }
 
-    /// <summary>Whether a body, or its start, is only a byte order mark and whitespace: what reads as <c>default</c>.</summary>
+    /// <summary>Whether a body, or its start, is only a byte order mark and whitespace: no JSON value.</summary>
     public static bool IsBlank(ReadOnlySpan<byte> utf8) => IsBlankWithoutBom(WithoutBom(utf8));
 
     private static bool IsBlankWithoutBom(ReadOnlySpan<byte> utf8) => utf8.IndexOfAnyExcept(WhiteSpace) < 0;

@@ -97,15 +97,17 @@ internal static class ReadErrors
     }
 
     /// <summary>
-    /// A body that ended before the Content-Length it declared: a transfer that was cut (as SocketsHttpHandler reports
-    /// one), so never read as the value its first bytes happen to make, nor as an empty body's default.
+    /// A body with no JSON value (empty, or only whitespace) that reached the serializer: an error, as with Refit's own
+    /// serializer, since a compressed stream cut short can decode to nothing without an error and only this tells.
     /// </summary>
-    public static HttpIOException BeforeContentLength(long received, long contentLength) =>
-        new(HttpRequestError.ResponseEnded, $"{Body} ended after {received} bytes, before its Content-Length of {contentLength} bytes: the transfer was cut.");
+    public static JsonException NoValue(Type type, long length) =>
+        new($"{Body} {(length == 0 ? "is empty" : "is only whitespace")}, so it cannot be read as {TypeNames.Of(type)}: it holds no JSON value. " +
+            "(Refit returns default itself for a 204 or a Content-Length of 0; an empty body otherwise may be a compressed stream that was cut short.)",
+            "$", 0, 0);
 
-    /// <summary>A body that goes on past the Content-Length it declared (the declared part was read as the whole).</summary>
-    public static JsonException PastContentLength(Type type, long contentLength) =>
-        new($"{Body} is not valid JSON, so it cannot be read as {TypeNames.Of(type)}: it goes on past its Content-Length of {contentLength} bytes.");
+    /// <summary>A body that goes on after a complete JSON value, read in place from its first <paramref name="valueLength"/> bytes.</summary>
+    public static JsonException AfterValue(Type type, long valueLength) =>
+        new($"{Body} is not valid JSON, so it cannot be read as {TypeNames.Of(type)}: more than whitespace follows the JSON value that ends at byte {valueLength}.");
 
     /// <summary>The media type when the server sent one that is not JSON (text/html, text/plain, application/xml...), else <see langword="null"/>.</summary>
     internal static string? NonJsonMediaType(HttpContentHeaders? headers)

@@ -52,10 +52,6 @@ public sealed class ResponseTooLargeException : HttpRequestException
     /// <summary>The size declared by Content-Length, or the bytes (of the body, or of the item) read when reading stopped.</summary>
     public long Size { get; }
 
-    /// <summary>The serializer's <see cref="StjContentSerializer.MaxResponseBodySize"/>, by Content-Length.</summary>
-    internal static ResponseTooLargeException Declared(long limit, long size) =>
-        new($"The response body is {size} bytes by its Content-Length, over the limit of {limit} bytes (MaxResponseBodySize), and was not deserialized." + BeforeRefit, limit, size);
-
     /// <summary>The serializer's <see cref="StjContentSerializer.MaxResponseBodySize"/>, by the bytes it read.</summary>
     internal static ResponseTooLargeException Counted(long limit, long size) =>
         new($"The response body passed the limit of {limit} bytes (MaxResponseBodySize); reading stopped after {size} bytes." + BeforeRefit, limit, size);

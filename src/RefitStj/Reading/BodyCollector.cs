@@ -1,4 +1,6 @@
 using System.Net.Http.Headers;
+using System.Runtime.ExceptionServices;
+using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
 using RefitStj.IO;
 using RefitStj.Json;
@@ -7,10 +9,14 @@ namespace RefitStj.Reading;
 
 /// <summary>
 /// A write-only stream that reads what <see cref="HttpContent.CopyToAsync(Stream, CancellationToken)"/> (or a memory
-/// stream's <see cref="Stream.CopyToAsync(Stream)"/>) writes as one <typeparamref name="T"/>. A write that carries the
-/// whole body, as a buffered content's single write of its own buffer does, is deserialized while the write lasts: no
-/// copy, nothing rented, whatever its size. A body in pieces is copied into one pooled array, each piece before its
-/// write returns: the memory a content lends may be a connection's buffer, reused as soon as the write is done.
+/// stream's <see cref="Stream.CopyToAsync(Stream)"/>) writes as one <typeparamref name="T"/>. A first write of the
+/// body's expected length, as a buffered content's single write of its own buffer is, is deserialized while the write
+/// lasts: no copy, nothing rented, whatever its size. The expected length is a hint, never a promise (a decoder may keep
+/// the encoded Content-Length): a complete JSON value followed by anything but whitespace is not JSON whatever comes
+/// next, so a read in place that succeeds stands, unless the write ends in a digit (a top-level number may go on); a
+/// read in place that fails keeps a copy and waits for more, and its error stands only if nothing more comes. A body in
+/// pieces is copied into one pooled array, each piece before its write returns: the memory a content lends may be a
+/// connection's buffer, reused as soon as the write is done.
 /// </summary>
 /// <typeparam name="T">The type read.</typeparam>
 internal sealed class BodyCollector<T> : Stream
@@ -29,6 +35,7 @@ internal sealed class BodyCollector<T> : Stream
     private long _wholeLength;
     private bool _read;
     private T? _value;
+    private ExceptionDispatchInfo? _inPlaceFailure;
 
     /// <summary>The bytes copied so far (none when the body was read in place).</summary>
     public ReadOnlySpan<byte> Written => _buffer.AsSpan(0, _length);
@@ -53,7 +60,7 @@ internal sealed class BodyCollector<T> : Stream
     /// </summary>
     /// <param name="typeInfo">How to read the body.</param>
     /// <param name="limit">The most bytes accepted; a write past it throws <see cref="ResponseTooLargeException"/>.</param>
-    /// <param name="wholeLength">The body's length when known (a first write of exactly this many bytes is the whole body), else -1.</param>
+    /// <param name="wholeLength">The body's expected length (a first write of exactly this many bytes is read in place), else -1.</param>
     /// <param name="headers">The content's headers, read only to name its media type in a failure.</param>
     public static BodyCollector<T> Rent(JsonTypeInfo<T> typeInfo, long limit, long wholeLength, HttpContentHeaders? headers = null)
     {
@@ -68,8 +75,8 @@ internal sealed class BodyCollector<T> : Stream
     }
 
     /// <summary>
-    /// The value: read in place by the write that carried the whole body, else now from the bytes copied, which must be
-    /// as many as the body's declared length (fewer means the transfer was cut, whatever the bytes would read as).
+    /// The value: read in place by the write that carried the whole body, else now from the bytes copied. A read in
+    /// place that failed and was followed by nothing fails with its own error.
     /// </summary>
     public T? ReadValue()
     {
@@ -78,9 +85,9 @@ internal sealed class BodyCollector<T> : Stream
             return _value;
         }
 
-        if (_length < _wholeLength)
+        if (_inPlaceFailure is { } failure && _length == _wholeLength)
         {
-            throw ReadErrors.BeforeContentLength(_length, _wholeLength);
+            failure.Throw();
         }
 
         return JsonBody.Deserialize(Written, _typeInfo!, _headers);
@@ -100,12 +107,20 @@ internal sealed class BodyCollector<T> : Stream
             throw ResponseTooLargeException.Counted(_limit, total);
         }
 
-        // Valid only while this write lasts, and all there is: read it here rather than copy it.
-        if (_length == 0 && buffer.Length == _wholeLength)
+        // Valid only while this write lasts, and likely all there is: read it here rather than copy it.
+        if (_length == 0 && buffer.Length == _wholeLength && buffer.Length > 0 && _inPlaceFailure is null && !char.IsAsciiDigit((char)buffer[^1]))
         {
-            _value = JsonBody.Deserialize(buffer, _typeInfo!, _headers);
-            _read = true;
-            return;
+            try
+            {
+                _value = JsonBody.Deserialize(buffer, _typeInfo!, _headers);
+                _read = true;
+                return;
+            }
+            catch (JsonException ex)
+            {
+                // Perhaps only the start of a longer body: keep the bytes, and the error in case nothing follows.
+                _inPlaceFailure = ExceptionDispatchInfo.Capture(ex);
+            }
         }
 
         if (_buffer is null || total > _buffer.Length)
@@ -154,6 +169,7 @@ internal sealed class BodyCollector<T> : Stream
         _length = 0;
         _read = false;
         _value = default;
+        _inPlaceFailure = null;
         _typeInfo = null;
         _headers = null;
         s_cached = this;
@@ -180,12 +196,12 @@ internal sealed class BodyCollector<T> : Stream
             : Math.Clamp(wholeLength, needed, Array.MaxLength));
     }
 
-    // Whitespace after the value changes nothing; anything else means the Content-Length that sized the body was short.
+    // Whitespace after the value changes nothing; anything else makes the body invalid JSON, whatever follows it.
     private void RejectMoreAfterWhole(ReadOnlySpan<byte> more)
     {
         if (more.IndexOfAnyExcept(JsonBody.WhiteSpace) >= 0)
         {
-            throw ReadErrors.PastContentLength(typeof(T), _wholeLength);
+            throw ReadErrors.AfterValue(typeof(T), _wholeLength);
         }
     }
 

@@ -23,22 +23,19 @@ internal static class BodyStreamReader
 
     private const int TranscodingChunkSize = 64 * 1024;
 
-    /// <summary>Reads <paramref name="content"/> as <typeparamref name="T"/>; a body that ends before its Content-Length (<paramref name="declared"/>) is a cut transfer.</summary>
+    /// <summary>
+    /// Reads <paramref name="content"/> as <typeparamref name="T"/>. Its Content-Length is not checked here: seen from a
+    /// content, it may be a decoder's kept encoded length or stale beside chunked framing; the transport, or
+    /// <see cref="ResponseSizeLimitHandler"/>, which sees the framing, tells a cut body.
+    /// </summary>
     public static async Task<T?> ReadAsync<T>(
-        HttpContent content, JsonTypeInfo<T> typeInfo, Encoding? encoding, long? declared, long limit, int maxHeld, CancellationToken cancellationToken)
+        HttpContent content, JsonTypeInfo<T> typeInfo, Encoding? encoding, long limit, int maxHeld, CancellationToken cancellationToken)
     {
         var stream = await content.ReadAsStreamAsync(cancellationToken).ConfigureAwait(false);
         var headers = JsonBodyReader.ServerHeaders(content);
         if (!JsonBodyReader.IsContentBuffer(stream))
         {
-            // Owns nothing to dispose: the content owns the stream.
-            using var counted = declared is { } length ? new DeclaredLengthStream(stream, length) : null;
-            return await ReadThroughAsync(counted ?? stream, typeInfo, encoding, limit, maxHeld, headers, cancellationToken).ConfigureAwait(false);
-        }
-
-        if (stream.Length < declared)
-        {
-            throw ReadErrors.BeforeContentLength(stream.Length, declared.Value);
+            return await ReadThroughAsync(stream, typeInfo, encoding, limit, maxHeld, headers, cancellationToken).ConfigureAwait(false);
         }
 
         // The content's own memory stream, which a caller may have read from before: read from the start, put back after.

@@ -40,15 +40,16 @@ internal static class JsonBodyReader
             var encoding = Charsets.GetTranscodingEncoding(content.Headers);
             var declared = DeclaredLength(content.Headers);
 
-            // A declared length over the limit fails before a byte is read.
-            if (declared > limit)
+            // Seen from a content, a length may be stale or a decoder's encoded one: the bytes read count against the
+            // limit, not the header. Only 0 says the body is empty whatever the framing (no encoded body is 0 bytes).
+            if (declared == 0)
             {
-                throw ResponseTooLargeException.Declared(limit, declared.Value);
+                return Task.FromResult<T?>(default);
             }
 
             if (!CopiesWhole(encoding, declared, maxHeld))
             {
-                return BodyStreamReader.ReadAsync(content, typeInfo, encoding, declared, limit, maxHeld, cancellationToken);
+                return BodyStreamReader.ReadAsync(content, typeInfo, encoding, limit, maxHeld, cancellationToken);
             }
 
             collector = BodyCollector<T>.Rent(typeInfo, limit, declared.GetValueOrDefault(), ServerHeaders(content));

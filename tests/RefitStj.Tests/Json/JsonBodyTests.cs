@@ -18,13 +18,17 @@ public sealed class JsonBodyTests
 
     [Theory]
     [MemberData(nameof(BlankBodies))]
-    public void A_Body_Of_Json_Whitespace_After_At_Most_One_Bom_Is_Blank_And_Reads_As_Default(string body)
+    public void A_Body_Of_Json_Whitespace_After_At_Most_One_Bom_Is_Blank_And_Fails_As_Holding_No_Value(string body)
     {
         var utf8 = Encoding.UTF8.GetBytes(body);
 
         Assert.True(JsonBody.IsBlank(utf8));
-        Assert.Null(JsonBody.Deserialize(utf8, s_person));
-        Assert.Null(JsonBody.Deserialize(body.AsSpan(), s_person));
+        var fromBytes = Assert.Throws<JsonException>(() => JsonBody.Deserialize(utf8, s_person));
+        var fromText = Assert.Throws<JsonException>(() => JsonBody.Deserialize(body.AsSpan(), s_person));
+
+        // As Refit's own serializer: no JSON value is an error, since a cut compressed stream can decode to nothing.
+        Assert.Contains("so it cannot be read as Person: it holds no JSON value", fromBytes.Message, StringComparison.Ordinal);
+        Assert.Equal("$", fromText.Path);
     }
 
     [Theory]

@@ -11,6 +11,8 @@ namespace RefitStj.Tests.Reading;
 public sealed class BodyCollectorTests
 {
     private static readonly JsonTypeInfo<Person> s_person = (JsonTypeInfo<Person>)new StjContentSerializer().Options.GetTypeInfo(typeof(Person));
+    private static readonly JsonTypeInfo<List<Person>> s_people = (JsonTypeInfo<List<Person>>)new StjContentSerializer().Options.GetTypeInfo(typeof(List<Person>));
+    private static readonly JsonTypeInfo<int> s_int = (JsonTypeInfo<int>)new StjContentSerializer().Options.GetTypeInfo(typeof(int));
 
     [Fact]
     public void Is_A_Write_Only_Stream_Without_Length_Position_Or_Seek()
@@ -117,8 +119,47 @@ public sealed class BodyCollectorTests
         Assert.Equal(0, pool.Rented);
         var ex = Assert.Throws<JsonException>(() => collector.Write("1"u8));
 
-        Assert.Equal("The response body is not valid JSON, so it cannot be read as Person: it goes on past its Content-Length of 20 bytes.", ex.Message);
+        Assert.Equal("The response body is not valid JSON, so it cannot be read as Person: more than whitespace follows the JSON value that ends at byte 20.", ex.Message);
         Assert.Equal(new Person("a", 1), collector.ReadValue());
+        collector.Dispose();
+    }
+
+    [Fact]
+    public void A_First_Write_Of_The_Expected_Length_That_Only_Starts_A_Longer_Body_Waits_For_The_Rest()
+    {
+        // A decoder that keeps the encoded length: the first write is that many bytes of a longer body.
+        var json = """[{"name":"a","age":1},{"name":"b","age":2}]"""u8.ToArray();
+        var collector = BodyCollector<List<Person>>.Rent(s_people, long.MaxValue, wholeLength: 20);
+
+        collector.Write(json.AsSpan(0, 20));
+        collector.Write(json.AsSpan(20));
+
+        Assert.Equal([new Person("a", 1), new Person("b", 2)], collector.ReadValue());
+        collector.Dispose();
+    }
+
+    [Fact]
+    public void A_First_Write_Of_The_Expected_Length_That_Is_Not_Json_Fails_With_Its_Own_Error_When_Nothing_Follows()
+    {
+        var collector = Collector.Rent(s_person, long.MaxValue, wholeLength: 20);
+
+        collector.Write("""{"name":"a","age":x}"""u8);
+        var ex = Assert.Throws<JsonException>(() => collector.ReadValue());
+
+        Assert.Contains("is not valid JSON", ex.Message, StringComparison.Ordinal);
+        Assert.Contains("byte 19", ex.Message, StringComparison.Ordinal);
+        collector.Dispose();
+    }
+
+    [Fact]
+    public void A_Top_Level_Number_Split_At_The_Expected_Length_Is_Read_Whole()
+    {
+        var collector = BodyCollector<int>.Rent(s_int, long.MaxValue, wholeLength: 2);
+
+        collector.Write("12"u8);
+        collector.Write("34"u8);
+
+        Assert.Equal(1234, collector.ReadValue());
         collector.Dispose();
     }
 
@@ -160,7 +201,7 @@ public sealed class BodyCollectorTests
         var second = Collector.Rent(s_person, long.MaxValue, wholeLength: -1);
 
         Assert.Same(first, second);
-        Assert.Null(second.ReadValue());
+        Assert.Contains("is empty", Assert.Throws<JsonException>(() => second.ReadValue()).Message, StringComparison.Ordinal);
         Assert.Equal(0, second.Written.Length);
         second.Dispose();
     }

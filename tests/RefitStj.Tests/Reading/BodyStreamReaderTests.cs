@@ -124,9 +124,16 @@ public sealed class BodyStreamReaderTests
         var body = Encoding.UTF8.GetBytes(bom + new string(' ', blanks) + "\r\n\t" + json);
         using var content = Bodies.Streamed(body, contentType: null, chunk: 3);
 
-        var person = await JsonBodyReader.ReadAsync(content, s_person, long.MaxValue, maxHeld: 16, CancellationToken.None);
+        var read = JsonBodyReader.ReadAsync(content, s_person, long.MaxValue, maxHeld: 16, CancellationToken.None);
 
-        Assert.Equal(json.Length == 0 ? null : new Person("late", 3), person);
+        if (json.Length == 0)
+        {
+            Assert.Contains("holds no JSON value", (await Assert.ThrowsAsync<JsonException>(() => read)).Message, StringComparison.Ordinal);
+        }
+        else
+        {
+            Assert.Equal(new Person("late", 3), await read);
+        }
     }
 
     [Fact]

@@ -4,6 +4,7 @@ using System.Text;
 using System.Text.Json;
 using Moq;
 using Moq.Protected;
+using Refit;
 using RefitStj.Tests.Support;
 
 namespace RefitStj.Tests.Suites.EndToEnd;
@@ -114,13 +115,15 @@ public sealed class HttpClientTests
     }
 
     [Fact]
-    public async Task Response_204_Gives_Default()
+    public async Task Response_204_Read_Without_Refit_Holds_No_Value_As_With_Refits_Serializer()
     {
         using var client = new HttpClient(StubHandler.Returning(HttpStatusCode.NoContent)) { BaseAddress = s_base };
 
         using var response = await client.GetAsync("nothing", HttpCompletionOption.ResponseHeadersRead);
 
-        Assert.Null(await _serializer.FromHttpContentAsync<Person>(response.Content));
+        // Refit returns default for a 204 itself, before any serializer; a serializer sees only the empty content.
+        await Assert.ThrowsAsync<JsonException>(() => _serializer.FromHttpContentAsync<Person>(response.Content));
+        await Assert.ThrowsAnyAsync<JsonException>(() => new SystemTextJsonContentSerializer().FromHttpContentAsync<Person>(response.Content));
     }
 
     [Fact]
@@ -138,14 +141,14 @@ public sealed class HttpClientTests
     [Theory]
     [InlineData("")]
     [InlineData(" \r\n ")]
-    public async Task Response_Chunked_Empty_Or_Whitespace_Gives_Default(string body)
+    public async Task Response_Chunked_Empty_Or_Whitespace_Holds_No_Value(string body)
     {
         using var client = ClientReturning(() => Bodies.Streamed(Encoding.UTF8.GetBytes(body)));
 
         using var response = await client.GetAsync("nothing", HttpCompletionOption.ResponseHeadersRead);
 
         Assert.Null(response.Content.Headers.ContentLength);
-        Assert.Null(await _serializer.FromHttpContentAsync<Person>(response.Content));
+        await Assert.ThrowsAsync<JsonException>(() => _serializer.FromHttpContentAsync<Person>(response.Content));
     }
 
     [Theory]

@@ -40,32 +40,6 @@ public sealed class KnownDifferencesTests
         Assert.Equal("""{"name":"Rex"}""", await Bodies.TextOf(_builtin.ToStreamingHttpContent(animal)));
     }
 
-    [Fact]
-    public async Task Empty_And_Whitespace_Bodies_Read_As_Null_Where_Builtin_Throws()
-    {
-        foreach (var body in new[] { "", " ", "\r\n\t" })
-        {
-            Assert.Null(await _ours.FromHttpContentAsync<Person>(Bodies.Json(body)));
-            Assert.Null(_ours.DeserializeFromString<Person>(body));
-            await Assert.ThrowsAnyAsync<JsonException>(() => _builtin.FromHttpContentAsync<Person>(Bodies.Json(body)));
-            Assert.ThrowsAny<JsonException>(() => _builtin.DeserializeFromString<Person>(body));
-        }
-    }
-
-    [Fact]
-    public async Task Chunked_Empty_Response_Through_Refit_Is_Null_Where_Builtin_Throws_ApiException()
-    {
-        static StubHandler EmptyChunked() => new(_ => new HttpResponseMessage(HttpStatusCode.OK) { Content = new StreamContent(new TrickleStream([])) });
-        var ours = Clients.For<IPeopleApi>(EmptyChunked());
-        var builtin = RestService.For<IPeopleApi>(
-            Clients.Http(EmptyChunked()),
-            new RefitSettings { ContentSerializer = new SystemTextJsonContentSerializer() });
-
-        Assert.Null(await ours.GetPerson(1));
-        var ex = await Assert.ThrowsAsync<ApiException>(() => builtin.GetPerson(1));
-        Assert.IsAssignableFrom<JsonException>(ex.InnerException);
-    }
-
     [Theory]
     [InlineData(HttpStatusCode.BadRequest, """{"title":"Invalid","status":400,"errors":{"Name":["Required."]}}""")]
     [InlineData(HttpStatusCode.NotFound, """{"title":"Not Found","status":404}""")]

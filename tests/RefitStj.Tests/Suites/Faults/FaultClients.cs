@@ -63,7 +63,7 @@ internal sealed record FaultClientShape(ServerProtocol Protocol, ClientKind Kind
         };
         if (Kind == ClientKind.RestService)
         {
-            HttpMessageHandler handler = Primary();
+            HttpMessageHandler handler = new ReceivedSignalHandler(Primary());
             if (LimitHandler)
             {
                 handler = new ResponseSizeLimitHandler(Limit, handler);
@@ -82,6 +82,7 @@ internal sealed record FaultClientShape(ServerProtocol Protocol, ClientKind Kind
         }
 
         builder.AddHttpMessageHandler(server.CreateProtocolHandler);
+        builder.AddHttpMessageHandler(() => new ReceivedSignalHandler());
         var provider = services.BuildServiceProvider();
         return new FaultClient(provider.GetRequiredService<IFaultApi>(), provider);
     }

@@ -1,3 +1,4 @@
+using System.Collections.Concurrent;
 using System.IO.Compression;
 using System.Text;
 using System.Text.Json;
@@ -105,13 +106,25 @@ internal static class FaultyServer
         _ => string.Concat(Enumerable.Range(0, ItemsBeforeCut).Select(i => "data: " + Item(i) + "\n\n")),
     });
 
+    private static readonly ConcurrentDictionary<string, TaskCompletionSource> s_received = new();
+
+    /// <summary>Told by the client (<see cref="ReceivedSignalHandler"/>) that the response with this id reached it.</summary>
+    public static void Received(string id) => s_received.GetOrAdd(id, _ => new(TaskCreationOptions.RunContinuationsAsynchronously)).TrySetResult();
+
     private static async Task WriteAndAbortAsync(HttpContext context, ReadOnlyMemory<byte> body)
     {
         await context.Response.Body.WriteAsync(body);
         await context.Response.Body.FlushAsync();
 
-        // Long enough for the bytes to be on their way before the reset overtakes them.
-        await Task.Delay(50);
+        // Cut once the client has the response (a send that fails is a different fault), never after a guessed delay;
+        // bounded, so a client that never says so still gets its cut.
+        if (context.Request.Headers.TryGetValue(ReceivedSignalHandler.Header, out var id))
+        {
+            var received = s_received.GetOrAdd(id.ToString(), _ => new(TaskCreationOptions.RunContinuationsAsynchronously));
+            await received.Task.WaitAsync(TimeSpan.FromSeconds(10)).ContinueWith(_ => { }, TaskScheduler.Default);
+            s_received.TryRemove(id.ToString(), out _);
+        }
+
         context.Abort();
     }
 
@@ -124,5 +137,32 @@ internal static class FaultyServer
         }
 
         return output.ToArray();
+    }
+}
+
+/// <summary>
+/// The lowest handler of a fault client: tags each request, and tells <see cref="FaultyServer"/> once the response's
+/// headers (and the bytes sent with them) have reached the client, so the server cuts only then.
+/// </summary>
+internal sealed class ReceivedSignalHandler : DelegatingHandler
+{
+    public const string Header = "X-Fault-Id";
+
+    public ReceivedSignalHandler()
+    {
+    }
+
+    public ReceivedSignalHandler(HttpMessageHandler inner)
+        : base(inner)
+    {
+    }
+
+    protected override async Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellationToken)
+    {
+        var id = Guid.NewGuid().ToString("N");
+        request.Headers.Add(Header, id);
+        var response = await base.SendAsync(request, cancellationToken);
+        FaultyServer.Received(id);
+        return response;
     }
 }

@@ -37,8 +37,8 @@ public sealed class HostileInputTests
         var json = PayloadJson(type);
         Assert.NotNull(await Read(type, json, json.Length));
 
-        // Every proper prefix of an object or array is incomplete JSON; the empty prefix is an empty body.
-        Assert.Null(await Read(type, json, 0));
+        // Every proper prefix of an object or array is incomplete JSON; the empty prefix holds no value, also an error.
+        await Assert.ThrowsAsync<JsonException>(() => Read(type, json, 0));
         var failures = 0;
         var lengths = TruncationLengths(json.Length).ToList();
         foreach (var length in lengths)

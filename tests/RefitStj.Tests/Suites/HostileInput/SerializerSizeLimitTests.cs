@@ -29,19 +29,18 @@ public sealed class SerializerSizeLimitTests
     }
 
     [Fact]
-    public async Task Declared_Length_Over_The_Limit_Fails_Before_Reading_Anything()
+    public async Task Declared_Length_Over_The_Limit_Fails_Once_The_Bytes_Read_Pass_It()
     {
+        // To a serializer a Content-Length is a hint (it may be stale, or a decoder's encoded length): the count decides.
         var stream = new TrickleStream(s_body, chunk: 1024);
         using var content = new StreamContent(stream);
         content.Headers.ContentLength = s_body.Length;
 
         var ex = await Assert.ThrowsAsync<ResponseTooLargeException>(() => _limited.FromHttpContentAsync<List<Person>>(content));
 
-        Assert.Equal(0, stream.AsyncReads);
         Assert.Equal(10_000, ex.Limit);
-        Assert.Equal(s_body.Length, ex.Size);
-        Assert.Contains("10000", ex.Message, StringComparison.Ordinal);
-        Assert.Contains(s_body.Length.ToString(System.Globalization.CultureInfo.InvariantCulture), ex.Message, StringComparison.Ordinal);
+        Assert.InRange(ex.Size, 10_001, 10_000 + 1024);
+        Assert.Contains($"reading stopped after {ex.Size} bytes", ex.Message, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -78,19 +77,6 @@ public sealed class SerializerSizeLimitTests
         content.Headers.TryAddWithoutValidation("Content-Length", s_body.Length.ToString(System.Globalization.CultureInfo.InvariantCulture));
 
         Assert.Equal(2000, (await exact.FromHttpContentAsync<List<Person>>(content))!.Count);
-    }
-
-    [Fact]
-    public async Task A_Declared_Length_Over_The_Limit_Says_So_And_A_Counted_One_Says_Where_Reading_Stopped()
-    {
-        using var declared = new StreamContent(new TrickleStream(s_body, chunk: 1024));
-        declared.Headers.ContentLength = s_body.Length;
-
-        var byHeader = await Assert.ThrowsAsync<ResponseTooLargeException>(() => _limited.FromHttpContentAsync<List<Person>>(declared));
-        var byCount = await Assert.ThrowsAsync<ResponseTooLargeException>(() => _limited.FromHttpContentAsync<List<Person>>(new StreamContent(new TrickleStream(s_body, chunk: 1024))));
-
-        Assert.Contains("by its Content-Length", byHeader.Message, StringComparison.Ordinal);
-        Assert.Contains($"reading stopped after {byCount.Size} bytes", byCount.Message, StringComparison.Ordinal);
     }
 
     [Theory]

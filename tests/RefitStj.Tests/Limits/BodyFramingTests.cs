@@ -1,0 +1,72 @@
+using System.Net;
+using Refit;
+using RefitStj.Limits;
+using RefitStj.Tests.Suites.Faults;
+using RefitStj.Tests.Support;
+
+namespace RefitStj.Tests.Limits;
+
+/// <summary>
+/// The end of a body is checked against its framing length only over HTTP/2 and only in the transport's own content:
+/// pinned over a real h2c transport (so a runtime that renames that content fails here instead of silently disabling the
+/// check), and a content a handler below put in its place, shorter than the header it kept, reads as Refit's serializer reads it.
+/// </summary>
+public sealed class BodyFramingTests
+{
+    [Theory]
+    [InlineData(ServerProtocol.Http2, true)]
+    [InlineData(ServerProtocol.Http1, false)]
+    public async Task The_Transports_Own_Content_Is_Checked_At_The_End_Over_Http2_Only(ServerProtocol protocol, bool checkEnd)
+    {
+        await using var server = await LoopbackServer.StartAsync(DeclaredLengthServer.ServeAsync, protocol);
+        using var http = server.CreateClient(new SocketsHttpHandler());
+        using var request = new HttpRequestMessage(HttpMethod.Get, "array");
+        using var response = await http.SendAsync(request, HttpCompletionOption.ResponseHeadersRead);
+
+        Assert.Equal(BodyFraming.TransportContentName, response.Content.GetType().FullName);
+        Assert.True(BodyFraming.IsTransportContent(response.Content));
+        var framing = BodyFraming.Of(response, request);
+        Assert.Equal(FaultyServer.Array.Length, framing.Framing);
+        Assert.Equal(checkEnd, framing.CheckEnd);
+    }
+
+    [Theory]
+    [InlineData(SerializerKind.RefitStj, true)]
+    [InlineData(SerializerKind.RefitStj, false)]
+    [InlineData(SerializerKind.Refits, true)]
+    [InlineData(SerializerKind.Refits, false)]
+    public async Task An_Http2_Body_A_Decoder_Left_Shorter_Than_The_Encoded_Length_It_Kept_Is_A_Value(SerializerKind serializer, bool limit)
+    {
+        var body = DeclaredLengthServer.Small;
+        HttpMessageHandler handler = new StubHandler(_ => new HttpResponseMessage(HttpStatusCode.OK)
+        {
+            Version = HttpVersion.Version20,
+            Content = new ByteArrayContent(body) { Headers = { ContentType = new("application/json"), ContentLength = body.Length + 10 } },
+        });
+        handler = limit ? new ResponseSizeLimitHandler(1024 * 1024, handler) : handler;
+        var api = RestService.For<IDeclaredLengthApi>(new HttpClient(handler) { BaseAddress = new Uri("http://localhost/") }, new RefitSettings
+        {
+            ContentSerializer = serializer == SerializerKind.RefitStj ? new StjContentSerializer() : new SystemTextJsonContentSerializer(),
+        });
+
+        Assert.Equal("value(1)", await DeclaredLengthTests.Outcome(() => api.Get("any")));
+    }
+
+    [Theory]
+    [InlineData(true)]
+    [InlineData(false)]
+    public async Task A_Body_Checked_At_The_End_That_Ends_Short_Is_A_Cut_Transfer(bool buffered)
+    {
+        var body = FaultyServer.Array;
+        using var content = new LimitHandlerContent(
+            new StreamContent(new TrickleStream(body[..1_000], chunk: 64)), 16 * 1024 * 1024, HttpStatusCode.OK,
+            new BodyFraming(body.Length, body.Length, CheckEnd: true), Timeout.InfiniteTimeSpan);
+
+        var failure = buffered
+            ? await Record.ExceptionAsync(() => content.LoadIntoBufferAsync())
+            : await Record.ExceptionAsync(async () => await (await content.ReadAsStreamAsync()).CopyToAsync(Stream.Null));
+
+        var cut = Assert.IsType<HttpIOException>(failure is HttpIOException ? failure : failure?.InnerException);
+        Assert.Equal(HttpRequestError.ResponseEnded, cut.HttpRequestError);
+    }
+}
