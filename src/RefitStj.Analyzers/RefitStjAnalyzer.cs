@@ -8,11 +8,17 @@ using Microsoft.CodeAnalysis.Operations;
 namespace RefitStj.Analyzers;
 
 /// <summary>
-/// RefitStj's build-time checks, one analyzer over one compilation-start state: each call that creates a Refit client,
-/// and each Refit 16 context entry point, is read once into the pairing model (<see cref="PairingModel"/>), and every
-/// <see cref="Rule"/> of this assembly reports from that one reading: per creation, per entry point, and at the
-/// compilation's end over every creation (those made through generic wrappers included).
+/// RefitStj's build-time checks, one analyzer over one compilation-start state. Recognise once, then rules read: each
+/// call that creates a Refit client, and each Refit 16 context entry point, is read once, in its own callback, into an
+/// immutable value of the pairing model (<see cref="PairingModel"/>), which every <see cref="Rule"/> of this assembly
+/// reports from there; at the compilation's end, the creations so read (and those made through generic wrappers) are
+/// one immutable, ordered set (<see cref="CompilationClients"/>) for the rules about an interface.
 /// </summary>
+/// <remarks>
+/// Lifetime: the <see cref="PairingModel"/> lives from the compilation's start to its end and holds no value of a call;
+/// a creation or entry point is a value of one callback; the end set is built once, after every callback, from
+/// creations that hold symbols and locations only. No rule reads a value another callback is still making.
+/// </remarks>
 [DiagnosticAnalyzer(LanguageNames.CSharp)]
 public sealed class RefitStjAnalyzer : DiagnosticAnalyzer
 {
@@ -40,7 +46,8 @@ public sealed class RefitStjAnalyzer : DiagnosticAnalyzer
 
             var model = new PairingModel(known);
             var reporters = s_rules.Select(rule => rule.Start(known, model)).OfType<Rule.Reporter>().ToImmutableArray();
-            var wrapperCalls = new ConcurrentBag<IInvocationOperation>();
+            var creations = new ConcurrentBag<ClientCreation>();
+            var genericCalls = new ConcurrentBag<GenericCall>();
             start.RegisterOperationAction(
                 operation =>
                 {
@@ -59,12 +66,14 @@ public sealed class RefitStjAnalyzer : DiagnosticAnalyzer
                         {
                             reporter.ReportCreation(operation, creation);
                         }
+
+                        creations.Add(creation);
                     }
 
                     // A generic method of this compilation may wrap a client creation over its type parameter: its calls close it.
                     if (invocation.TargetMethod.IsGenericMethod && invocation.TargetMethod.Locations.Any(l => l.IsInSource && start.Compilation.ContainsSyntaxTree(l.SourceTree!)))
                     {
-                        wrapperCalls.Add(invocation);
+                        genericCalls.Add(new GenericCall(invocation.TargetMethod, invocation.Syntax.GetLocation()));
                     }
                 },
                 OperationKind.Invocation);
@@ -72,23 +81,12 @@ public sealed class RefitStjAnalyzer : DiagnosticAnalyzer
             // Rules about an interface, whose clients may be created anywhere, read once every creation is in.
             start.RegisterCompilationEndAction(end =>
             {
-                var creations = WithWrapperCalls(model.Creations.ToList(), wrapperCalls);
+                var clients = CompilationClients.Of(creations, genericCalls);
                 foreach (var reporter in reporters)
                 {
-                    reporter.ReportAtEnd(end, creations);
+                    reporter.ReportAtEnd(end, clients);
                 }
             });
         });
     }
-
-    /// <summary>
-    /// The creations, and for each wrapper over a type parameter, the clients its calls make: certain where the wrapper
-    /// holds one creation over that parameter; where it holds several (one picked by the type argument, say), each call
-    /// only may make each, so the error rules stay silent on them.
-    /// </summary>
-    private static List<ClientCreation> WithWrapperCalls(List<ClientCreation> creations, IEnumerable<IInvocationOperation> calls) =>
-        creations.Concat(creations.Where(c => c.Api is null)
-            .GroupBy(c => c.ApiType, SymbolEqualityComparer.Default)
-            .SelectMany(group => group.Select(wrapped => group.Count() == 1 ? wrapped : wrapped.MaybeMade()))
-            .SelectMany(wrapped => calls.Select(wrapped.ThroughWrapper).OfType<ClientCreation>())).ToList();
 }

@@ -1,19 +1,23 @@
 using Microsoft.CodeAnalysis;
-using Microsoft.CodeAnalysis.Operations;
 
 namespace RefitStj.Analyzers;
 
-/// <summary>One call that creates a Refit client (<c>RestService.For</c>, <c>AddRefitClient</c>...): its interface and its serializer.</summary>
+/// <summary>
+/// One call that creates a Refit client (<c>RestService.For</c>, <c>AddRefitClient</c>...): where it is written, its
+/// interface and its serializer. Immutable, and made of symbols and a location only, so that the compilation's end can
+/// hold every creation without holding their operations or syntax trees' semantic models.
+/// </summary>
 internal sealed class ClientCreation
 {
-    public ClientCreation(IInvocationOperation invocation, ITypeSymbol api, SerializerValue serializer)
+    public ClientCreation(Location location, ITypeSymbol api, SerializerValue serializer)
     {
-        Invocation = invocation;
+        Location = location;
         ApiType = api;
         Serializer = serializer;
     }
 
-    public IInvocationOperation Invocation { get; }
+    /// <summary>The call, where rules report about this client.</summary>
+    public Location Location { get; }
 
     /// <summary>The Refit interface the client implements, or <see langword="null"/> inside a generic wrapper (<see cref="ApiType"/> is then its type parameter).</summary>
     public INamedTypeSymbol? Api => ApiType as INamedTypeSymbol;
@@ -26,15 +30,15 @@ internal sealed class ClientCreation
     /// <c>Make&lt;IApi&gt;()</c>): this creation's serializer, for the interface the call closes, reported at the call; or
     /// <see langword="null"/> when <paramref name="call"/> does not call this creation's wrapper with an interface.
     /// </summary>
-    public ClientCreation? ThroughWrapper(IInvocationOperation call) =>
+    public ClientCreation? ThroughWrapper(GenericCall call) =>
         ApiType is ITypeParameterSymbol { DeclaringMethod: { } wrapper, Ordinal: var ordinal }
-        && SymbolEqualityComparer.Default.Equals(call.TargetMethod.OriginalDefinition, wrapper.OriginalDefinition)
-        && call.TargetMethod.TypeArguments[ordinal] is INamedTypeSymbol { TypeKind: TypeKind.Interface } api
-            ? new ClientCreation(call, api, Serializer)
+        && SymbolEqualityComparer.Default.Equals(call.Method.OriginalDefinition, wrapper.OriginalDefinition)
+        && call.Method.TypeArguments[ordinal] is INamedTypeSymbol { TypeKind: TypeKind.Interface } api
+            ? new ClientCreation(call.Location, api, Serializer)
             : null;
 
     /// <summary>This creation as one a caller may or may not reach: its serializer read as reachable elsewhere, never certain.</summary>
-    public ClientCreation MaybeMade() => new(Invocation, ApiType, Serializer.AsReachableElsewhere());
+    public ClientCreation MaybeMade() => new(Location, ApiType, Serializer.AsReachableElsewhere());
 
     /// <summary>What the client's serializer is: one value, a choice, or unknown.</summary>
     public SerializerValue Serializer { get; }

@@ -24,7 +24,7 @@ internal sealed class InterfaceClients
     public static ImmutableArray<InterfaceClients> Of(IReadOnlyList<ClientCreation> creations)
     {
         var clients = new Dictionary<INamedTypeSymbol, ImmutableArray<ClientCreation>.Builder>(SymbolEqualityComparer.Default);
-        foreach (var creation in creations.OrderBy(c => c.Invocation.Syntax.SyntaxTree.FilePath, StringComparer.Ordinal).ThenBy(c => c.Invocation.Syntax.SpanStart))
+        foreach (var creation in creations.OrderBy(c => c.Location.SourceTree?.FilePath, StringComparer.Ordinal).ThenBy(c => c.Location.SourceSpan.Start))
         {
             if (creation.Api is not { } api)
             {

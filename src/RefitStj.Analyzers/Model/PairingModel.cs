@@ -1,4 +1,3 @@
-using System.Collections.Concurrent;
 using System.Collections.Immutable;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Operations;
@@ -22,7 +21,7 @@ internal sealed partial class PairingModel
     private readonly KnownSymbols _known;
     private readonly RefitCalls _calls;
     private readonly WrittenValues _flow;
-    private readonly ConcurrentDictionary<SyntaxNode, ClientCreation?> _creations = new();
+    private readonly SettingsEscape _escape;
 
     /// <summary>The model of the compilation <paramref name="known"/> was resolved in, made once at its start.</summary>
     public PairingModel(KnownSymbols known)
@@ -30,6 +29,7 @@ internal sealed partial class PairingModel
         _known = known;
         _calls = new RefitCalls(known);
         _flow = new WrittenValues(known.Compilation);
+        _escape = new SettingsEscape(known, _calls);
         _adaptedReturnTypes = new(() => ReturnTypeAdapters.AdaptedReturnTypes(known).ToImmutableHashSet<INamedTypeSymbol>(SymbolEqualityComparer.Default));
         _concreteTypes = new(() => RuntimeBodyTypes.ConcreteSourceTypes(known.Compilation).ToImmutableArray());
         _objectValueTypes = new(() => RuntimeBodyTypes.ObjectValueTypes(known).ToImmutableArray());
@@ -37,10 +37,9 @@ internal sealed partial class PairingModel
 
     /// <summary>
     /// The client <paramref name="invocation"/> creates, or <see langword="null"/> when it creates none with a known
-    /// interface; kept per call (factory calls only), so that a second analyzer reading the model finds it made.
+    /// interface: read from the call and what its values are written with, the same whenever it is asked.
     /// </summary>
-    public ClientCreation? CreationOf(IInvocationOperation invocation) =>
-        _calls.IsFactoryCall(invocation) ? _creations.GetOrAdd(invocation.Syntax, _ => Create(invocation)) : null;
+    public ClientCreation? CreationOf(IInvocationOperation invocation) => _calls.IsFactoryCall(invocation) ? Create(invocation) : null;
 
     /// <summary>
     /// The Refit 16 context entry point <paramref name="invocation"/> calls, with the serializer of the settings it adds the
@@ -50,9 +49,6 @@ internal sealed partial class PairingModel
         _calls.EntryPointOf(invocation) is var (kind, context, fallback, settings, settingsValue)
             ? new ContextEntryPoint(invocation, kind, context, fallback, settings, settingsValue is null ? SerializerValue.Unknown : SerializerOf(settingsValue))
             : null;
-
-    /// <summary>Every client creation read so far: at the compilation's end, all of them.</summary>
-    public IEnumerable<ClientCreation> Creations => _creations.Values.OfType<ClientCreation>();
 
     /// <summary>What the serializer of a settings, serializer or settings action (lambda or method group) operation is.</summary>
     public SerializerValue SerializerOf(IOperation value) =>
@@ -77,7 +73,7 @@ internal sealed partial class PairingModel
             serializer = OverContext(SerializerKind.RefitOverContext, context, fallback, 0);
         }
 
-        return new ClientCreation(invocation, api, serializer);
+        return new ClientCreation(invocation.Syntax.GetLocation(), api, serializer);
     }
 
     /// <summary>
@@ -116,9 +112,7 @@ internal sealed partial class PairingModel
                 return s_refitOwn;
             case IObjectCreationOperation creation when KnownSymbols.Is(creation.Type, _known.RefitSettings):
                 return OperationValues.SerializerGivenTo(creation) is { } serializer ? Serializer(serializer, depth + 1) : s_refitOwn;
-            case IInvocationOperation invocation when KnownSymbols.Is(invocation.TargetMethod.ContainingType, _known.RefitSettings) && invocation.TargetMethod.Name == "ForJsonContext":
-                return OverContext(SerializerKind.RefitOverContext, ContextArgument(invocation), FallbackArgument(invocation), depth);
-            case IInvocationOperation { Instance: not null } invocation when KnownSymbols.Is(invocation.TargetMethod.ContainingType, _known.RefitSettings) && invocation.TargetMethod.Name == "UseJsonContext":
+            case IInvocationOperation invocation when _calls.IsForJsonContext(invocation) || _calls.IsUseJsonContext(invocation):
                 return OverContext(SerializerKind.RefitOverContext, ContextArgument(invocation), FallbackArgument(invocation), depth);
             case IInvocationOperation invocation when invocation.TargetMethod is { Name: "UseStjJsonContext", Parameters.Length: >= 2 } && KnownSymbols.Is(invocation.TargetMethod.ContainingType, _known.StjRefitSettingsExtensions):
                 return new SerializerValue(SerializerKind.StjGivenOptions);
@@ -246,7 +240,7 @@ internal sealed partial class PairingModel
     /// </summary>
     private SerializerValue Written(WrittenValues.Writes writes, int depth, Func<IOperation, int, SerializerValue> evaluate, bool settings, ISymbol holder)
     {
-        if (writes.Single is not { } written || (settings && !writes.Reads.All(IsHarmlessSettingsRead)))
+        if (writes.Single is not { } written || (settings && !_escape.KeepsSerializer(writes.Reads)))
         {
             return SerializerValue.Unknown;
         }
@@ -257,121 +251,7 @@ internal sealed partial class PairingModel
             return value;
         }
 
-        // A local's return is a new object at each call only when nothing else keeps the same object: a lambda or local
-        // function that captures it hands the one object out, and so does a body that also gives it to a factory.
-        var local = holder as ILocalSymbol;
-        var givenToFactory = local is not null && writes.Reads.Any(IsGivenToFactory);
-        var reachable = (local is null && !IsPrivate(holder))
-            || !writes.Reads.All(read => StaysInScope(read, returnedIsFresh: local is not null && !givenToFactory && ReturnsFromDeclaringFunction(read, local)));
-        return reachable ? value.AsReachableElsewhere() : value;
-    }
-
-    private static bool IsPrivate(ISymbol member) => member.DeclaredAccessibility == Accessibility.Private
-        && (member is not IPropertySymbol { GetMethod: { } getter } || getter.DeclaredAccessibility == Accessibility.Private);
-
-    /// <summary>
-    /// Whether a read keeps the settings where this compilation sees every use: given to a Refit factory, its other
-    /// properties read or set, Refit's <c>UseJsonContext</c> called, or returned by a settings action given to a factory.
-    /// Anything else (stored, returned, passed on) hands the object to code that may replace its serializer; a local
-    /// returned by the function that declares it, and given to no factory there, is a new object at each call.
-    /// </summary>
-    private bool StaysInScope(IOperation reference, bool returnedIsFresh)
-    {
-        var use = reference;
-        while (use.Parent is IConversionOperation or IConditionalOperation or ICoalesceOperation or ISwitchExpressionArmOperation or ISwitchExpressionOperation)
-        {
-            if (use.Parent is IConditionalOperation conditional && conditional.Condition == use)
-            {
-                return true;
-            }
-
-            use = use.Parent;
-        }
-
-        return use.Parent switch
-        {
-            IArgumentOperation argument => IsFactorySettingsArgument(argument),
-            IPropertyReferenceOperation { Property.Name: var name } property => name != "ContentSerializer" || property.Parent is not IAssignmentOperation assignment || assignment.Target != property,
-            IInvocationOperation { TargetMethod.Name: "UseJsonContext" } call => KnownSymbols.Is(call.TargetMethod.ContainingType, _known.RefitSettings),
-            IReturnOperation returned => returnedIsFresh || IsSettingsActionGivenToFactory(returned),
-            _ => false,
-        };
-    }
-
-    private bool IsFactorySettingsArgument(IArgumentOperation argument) =>
-        argument is { Parent: IInvocationOperation invocation, Parameter.Type: var type } && _calls.IsFactoryCall(invocation) && KnownSymbols.Is(type, _known.RefitSettings);
-
-    /// <summary>Whether a read of a settings holder is the settings argument of a Refit factory.</summary>
-    private bool IsGivenToFactory(IOperation reference)
-    {
-        var use = reference;
-        while (use.Parent is IConversionOperation)
-        {
-            use = use.Parent;
-        }
-
-        return use.Parent is IArgumentOperation argument && IsFactorySettingsArgument(argument);
-    }
-
-    /// <summary>Whether <paramref name="reference"/> sits in the function that declares <paramref name="local"/> (not in a lambda or local function capturing it).</summary>
-    private static bool ReturnsFromDeclaringFunction(IOperation reference, ILocalSymbol local)
-    {
-        var current = reference.Parent;
-        while (current is not null and not IAnonymousFunctionOperation and not ILocalFunctionOperation)
-        {
-            current = current.Parent;
-        }
-
-        var function = current switch
-        {
-            IAnonymousFunctionOperation lambda => lambda.Symbol,
-            ILocalFunctionOperation localFunction => localFunction.Symbol,
-            _ => null,
-        };
-        return function is null
-            ? local.ContainingSymbol is not IMethodSymbol { MethodKind: MethodKind.AnonymousFunction or MethodKind.LocalFunction }
-            : SymbolEqualityComparer.Default.Equals(function, local.ContainingSymbol);
-    }
-
-    /// <summary>Whether a return belongs to a lambda given straight to a Refit factory as its settings action.</summary>
-    private bool IsSettingsActionGivenToFactory(IReturnOperation returned)
-    {
-        IOperation? current = returned;
-        while (current is not null and not IAnonymousFunctionOperation and not ILocalFunctionOperation and not IMethodBodyBaseOperation)
-        {
-            current = current.Parent;
-        }
-
-        var argument = current?.Parent is IDelegateCreationOperation delegateCreation ? delegateCreation.Parent : null;
-        while (argument is IConversionOperation)
-        {
-            argument = argument.Parent;
-        }
-
-        return argument is IArgumentOperation { Parent: IInvocationOperation invocation, Parameter.Type: var type } && _calls.IsFactoryCall(invocation) && _calls.IsSettingsAction(type);
-    }
-
-    /// <summary>
-    /// A settings holder may be read, have other properties set, be passed to Refit's factories and flow into another
-    /// value; its <c>ContentSerializer</c> set, a method called on it or passing it to other code could change the serializer.
-    /// </summary>
-    private bool IsHarmlessSettingsRead(IOperation reference)
-    {
-        var use = reference;
-        while (use.Parent is IConversionOperation)
-        {
-            use = use.Parent;
-        }
-
-        return use.Parent switch
-        {
-            IArgumentOperation argument => IsFactorySettingsArgument(argument),
-            IPropertyReferenceOperation { Property.Name: var name } property => name != "ContentSerializer" || property.Parent is not IAssignmentOperation assignment || assignment.Target != property,
-            // Refit's UseJsonContext keeps a RefitStj serializer (it throws) and Refit's own stays Refit's: the kind is unchanged.
-            IInvocationOperation { TargetMethod.Name: "UseJsonContext" } call when KnownSymbols.Is(call.TargetMethod.ContainingType, _known.RefitSettings) => true,
-            IInvocationOperation or IConditionalAccessOperation => false,
-            _ => true,
-        };
+        return _escape.IsReachableElsewhere(holder, writes.Reads) ? value.AsReachableElsewhere() : value;
     }
 
     private IOperation? ContextArgument(IInvocationOperation invocation) => Written(_calls.ContextArgument(invocation));

@@ -38,26 +38,20 @@ internal sealed class QueryConverterRule : Rule
                 }
 
                 var mayBeRefit = api.Clients.FirstOrDefault(c => c.Serializer.MayBeRefitOwn());
-                foreach (var method in api.Definition.GetMembers().OfType<IMethodSymbol>())
+                foreach (var (method, parameter, isRefits, written, item) in _converters.In(api.Definition, context.CancellationToken))
                 {
-                    foreach (var parameter in method.Parameters)
+                    if (!isRefits)
                     {
-                        context.CancellationToken.ThrowIfCancellationRequested();
-                        if (_converters.Of(parameter) is not (true, var written, var item))
-                        {
-                            continue;
-                        }
-
-                        var name = $"{method.ContainingType.Name}.{method.Name}";
-                        var itemName = item.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat);
-                        var location = written ?? onRefitStj[0].Invocation.Syntax.GetLocation();
-                        context.ReportDiagnostic((mayBeRefit, written) switch
-                        {
-                            (not null, _) => Diagnostic.Create(Descriptors.QueryConverterOnBoth, location, name, parameter.Name, itemName, api.NameOf(onRefitStj), mayBeRefit.Api!.Name),
-                            (null, null) => Diagnostic.Create(Descriptors.QueryConverterInReference, location, name, parameter.Name, itemName, api.NameOf(onRefitStj)),
-                            _ => Diagnostic.Create(Descriptors.QueryConverter, location, FixProperties.ReplaceQueryConverter, name, parameter.Name, itemName, api.NameOf(onRefitStj)),
-                        });
+                        continue;
                     }
+
+                    var location = written ?? onRefitStj[0].Location;
+                    context.ReportDiagnostic((mayBeRefit, written) switch
+                    {
+                        (not null, _) => Diagnostic.Create(Descriptors.QueryConverterOnBoth, location, method, parameter.Name, item, api.NameOf(onRefitStj), mayBeRefit.Api!.Name),
+                        (null, null) => Diagnostic.Create(Descriptors.QueryConverterInReference, location, method, parameter.Name, item, api.NameOf(onRefitStj)),
+                        _ => Diagnostic.Create(Descriptors.QueryConverter, location, FixProperties.ReplaceQueryConverter, method, parameter.Name, item, api.NameOf(onRefitStj)),
+                    });
                 }
             }
         }

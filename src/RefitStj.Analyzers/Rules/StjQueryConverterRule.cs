@@ -35,21 +35,11 @@ internal sealed class StjQueryConverterRule : Rule
                     continue;
                 }
 
-                foreach (var method in api.Definition.GetMembers().OfType<IMethodSymbol>())
+                foreach (var (method, parameter, isRefits, written, item) in _converters.In(api.Definition, context.CancellationToken))
                 {
-                    foreach (var parameter in method.Parameters)
+                    if (!isRefits)
                     {
-                        context.CancellationToken.ThrowIfCancellationRequested();
-                        if (_converters.Of(parameter) is (false, var written, var item))
-                        {
-                            context.ReportDiagnostic(Diagnostic.Create(
-                                Descriptors.StjQueryConverterOnRefit,
-                                written ?? onRefit[0].Invocation.Syntax.GetLocation(),
-                                $"{method.ContainingType.Name}.{method.Name}",
-                                parameter.Name,
-                                item.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat),
-                                api.NameOf(onRefit)));
-                        }
+                        context.ReportDiagnostic(Diagnostic.Create(Descriptors.StjQueryConverterOnRefit, written ?? onRefit[0].Location, method, parameter.Name, item, api.NameOf(onRefit)));
                     }
                 }
             }

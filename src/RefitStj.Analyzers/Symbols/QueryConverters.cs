@@ -14,6 +14,25 @@ internal sealed class QueryConverters
     public bool Any => _known.QueryConverterAttribute is not null && (_known.RefitQueryConverter is not null || _known.StjQueryConverter is not null);
 
     /// <summary>
+    /// Each parameter of the interface <paramref name="api"/>'s own methods that names Refit's or RefitStj's converter,
+    /// in declaration order, with the method's name as messages show it (<c>IApi.Search</c>).
+    /// </summary>
+    public IEnumerable<(string Method, IParameterSymbol Parameter, bool IsRefits, Location? Written, string Item)> In(INamedTypeSymbol api, CancellationToken cancellationToken)
+    {
+        foreach (var method in api.GetMembers().OfType<IMethodSymbol>())
+        {
+            foreach (var parameter in method.Parameters)
+            {
+                cancellationToken.ThrowIfCancellationRequested();
+                if (Of(parameter) is var (isRefits, written, item))
+                {
+                    yield return ($"{method.ContainingType.Name}.{method.Name}", parameter, isRefits, written, item.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat));
+                }
+            }
+        }
+    }
+
+    /// <summary>
     /// Which converter the parameter names (<c>IsRefits</c>: Refit's, else RefitStj's), where its type is written when that
     /// is in this compilation, and its <c>T</c>; or <see langword="null"/> for any other converter or none.
     /// </summary>

@@ -46,14 +46,19 @@ internal sealed class RefitCalls
                 : (ContextEntryPointKind.ForGenerated, context, fallback, null, null);
         }
 
+        if (IsForJsonContext(invocation))
+        {
+            return (ContextEntryPointKind.ForJsonContext, context, fallback, null, null);
+        }
+
+        if (IsUseJsonContext(invocation))
+        {
+            return (ContextEntryPointKind.UseJsonContext, context, fallback, null, invocation.Instance);
+        }
+
         if (KnownSymbols.Is(method.ContainingType, _known.RefitSettings))
         {
-            return method switch
-            {
-                { IsStatic: true, Name: "ForJsonContext" } => (ContextEntryPointKind.ForJsonContext, context, fallback, null, null),
-                { IsStatic: false, Name: "UseJsonContext" } when invocation.Instance is { } receiver => (ContextEntryPointKind.UseJsonContext, context, fallback, null, receiver),
-                _ => null,
-            };
+            return null;
         }
 
         if (!IsRegistration(method) || !method.Name.Contains("Generated"))
@@ -66,6 +71,14 @@ internal sealed class RefitCalls
             ? (ContextEntryPointKind.Registration, context, fallback, action, null)
             : (ContextEntryPointKind.RegistrationWithSettings, context, fallback, action, action.Value);
     }
+
+    /// <summary>Whether the call is Refit's static <c>RefitSettings.ForJsonContext</c>, which builds settings over Refit's own serializer.</summary>
+    public bool IsForJsonContext(IInvocationOperation invocation) =>
+        invocation.TargetMethod is { IsStatic: true, Name: "ForJsonContext" } && KnownSymbols.Is(invocation.TargetMethod.ContainingType, _known.RefitSettings);
+
+    /// <summary>Whether the call is Refit's <c>settings.UseJsonContext(...)</c>, which adds a context to the settings it is called on.</summary>
+    public bool IsUseJsonContext(IInvocationOperation invocation) =>
+        invocation is { TargetMethod: { IsStatic: false, Name: "UseJsonContext" }, Instance: not null } && KnownSymbols.Is(invocation.TargetMethod.ContainingType, _known.RefitSettings);
 
     public IArgumentOperation? ContextArgument(IInvocationOperation invocation) => OperationValues.Argument(invocation, p => KnownSymbols.Is(p.Type, _known.JsonSerializerContext));
 

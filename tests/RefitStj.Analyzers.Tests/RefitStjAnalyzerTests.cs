@@ -1,0 +1,115 @@
+using System.Collections.Immutable;
+using System.Globalization;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Diagnostics;
+using RefitStj.Analyzers.Tests.Support;
+
+namespace RefitStj.Analyzers.Tests;
+
+/// <summary>
+/// Recognise once, then rules read: what a rule reports does not depend on which callback ran first. The rules about an
+/// interface (RSTJ005) read every client at the compilation's end, those of other files, later files and generic wrappers
+/// included, with the analysis concurrent and the files in any order.
+/// </summary>
+public sealed class RefitStjAnalyzerTests
+{
+    // The interface and its Refit converter come first, the clients after it in files of their own.
+    private static readonly (string Path, string Source)[] s_sources =
+    [
+        ("Api.cs", """
+            using System.Text.Json.Serialization;
+            using Refit;
+
+            namespace App;
+
+            public interface ISearchApi
+            {
+                [Get("/search")]
+                Task<string> Search([Query][QueryConverter(typeof(SystemTextJsonQueryConverter<Filter>))] Filter filter);
+
+                [Get("/items/{id}")]
+                Task<Item> Get(int id);
+            }
+
+            public sealed class Filter { public string? Name { get; set; } }
+
+            public sealed class Item { public int Id { get; set; } }
+
+            [JsonSerializable(typeof(Filter))]
+            public sealed partial class AppJsonContext : JsonSerializerContext;
+            """),
+        ("WrapperCalls.cs", """
+            namespace App;
+
+            public static class WrapperCalls
+            {
+                public static ISearchApi Wrapped(HttpClient http) => Wrappers.Make<ISearchApi>(http);
+            }
+            """),
+        ("Wrappers.cs", """
+            using Refit;
+            using RefitStj;
+
+            namespace App;
+
+            public static class Wrappers
+            {
+                public static T Make<T>(HttpClient http) => RestService.For<T>(http, new RefitSettings(new StjContentSerializer()));
+            }
+            """),
+        ("OnRefitStj.cs", """
+            using Refit;
+            using RefitStj;
+
+            namespace App;
+
+            public static class OnRefitStj
+            {
+                public static ISearchApi Create(HttpClient http) => RestService.For<ISearchApi>(http, new RefitSettings(StjContentSerializer.ForContext(AppJsonContext.Default)));
+            }
+            """),
+        ("OnRefit.cs", """
+            using Refit;
+
+            namespace App;
+
+            public static class OnRefit
+            {
+                public static ISearchApi Create(HttpClient http) => RestService.For<ISearchApi>(http);
+            }
+            """),
+        ("GlobalUsings.cs", "global using System.Net.Http;\nglobal using System.Threading.Tasks;\n"),
+    ];
+
+    [Fact]
+    public async Task Reports_The_Same_Whatever_Order_The_Files_Are_Analysed_In_Concurrently()
+    {
+        var orders = new[] { s_sources, s_sources.Reverse().ToArray(), [.. s_sources[3..], .. s_sources[..3]] };
+        var runs = new List<IReadOnlyList<string>>();
+        foreach (var order in orders)
+        {
+            runs.Add(await AnalyzeAsync(order));
+            runs.Add(await AnalyzeAsync(order));
+        }
+
+        // The converter: one RSTJ005, which sees the client on Refit's serializer in the last file, so it offers no fix.
+        Assert.Equal(
+            [
+                "Api.cs:9 RSTJ005 (no fix) 'ISearchApi.Search' flattens 'filter' with Refit's SystemTextJsonQueryConverter<Filter>, which throws NotSupportedException at each call on a client over StjContentSerializer, as a client of 'ISearchApi' in this compilation is; a client of 'ISearchApi' may run on Refit's serializer, where StjQueryConverter<Filter> would throw in turn: give every client of the interface the same serializer",
+                "OnRefitStj.cs:8 RSTJ001 (fix) 'ISearchApi.Get' reads 'Item' through the content serializer, but 'AppJsonContext' has no metadata for it and the call will throw NotSupportedException: add [JsonSerializable(typeof(Item))] to 'AppJsonContext'",
+            ],
+            runs[0]);
+        Assert.All(runs, run => Assert.Equal(runs[0], run));
+    }
+
+    private static async Task<IReadOnlyList<string>> AnalyzeAsync((string Path, string Source)[] sources)
+    {
+        var compilation = TwoProjects.Compile("App", sources, []);
+        var options = new CompilationWithAnalyzersOptions(new AnalyzerOptions([]), onAnalyzerException: null, concurrentAnalysis: true, logAnalyzerExecutionTime: false);
+        ImmutableArray<Diagnostic> diagnostics = await compilation.WithAnalyzers([new RefitStjAnalyzer()], options).GetAnalyzerDiagnosticsAsync();
+        return diagnostics
+            .Select(d => $"{d.Location.GetLineSpan().Path}:{d.Location.GetLineSpan().StartLinePosition.Line + 1} {d.Id} ({(d.Properties.IsEmpty ? "no fix" : "fix")}) {d.GetMessage(CultureInfo.InvariantCulture)}")
+            .Order(StringComparer.Ordinal)
+            .ToList();
+    }
+}
