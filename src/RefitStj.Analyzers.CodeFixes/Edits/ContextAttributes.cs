@@ -38,7 +38,7 @@ internal static class ContextAttributes
 
             foreach (var edit in byDocument.Select(e => e.Options).OfType<OptionsEdit>())
             {
-                OptionsAttribute.Apply(editor, edit, cancellationToken);
+                OptionsAttribute.Apply(editor, edit);
             }
 
             var changed = await OptionsAttribute.CompleteAsync(document.WithSyntaxRoot(editor.GetChangedRoot()), cancellationToken).ConfigureAwait(false);

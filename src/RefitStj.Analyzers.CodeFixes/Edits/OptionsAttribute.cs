@@ -17,13 +17,13 @@ internal static class OptionsAttribute
 
     /// <summary>
     /// Records <paramref name="edit"/> in <paramref name="editor"/>: the context's own <c>[JsonSourceGenerationOptions]</c>
-    /// extended wherever the edit points on it, or one added; both on the node as earlier edits left it, so that edits compose.
+    /// extended where the analyzer found it, or one added; both on the node as earlier edits left it, so that edits compose.
     /// </summary>
-    public static void Apply(DocumentEditor editor, OptionsEdit edit, CancellationToken cancellationToken)
+    public static void Apply(DocumentEditor editor, OptionsEdit edit)
     {
         var model = editor.SemanticModel;
-        var optionsAttribute = model.Compilation.GetTypeByMetadataName("System.Text.Json.Serialization.JsonSourceGenerationOptionsAttribute");
-        if (editor.OriginalRoot.FindNode(edit.Attribute.SourceSpan).FirstAncestorOrSelf<TypeDeclarationSyntax>() is not { AttributeLists.Count: > 0 } declaration)
+        var target = editor.OriginalRoot.FindNode(edit.Attribute.SourceSpan);
+        if (target.FirstAncestorOrSelf<TypeDeclarationSyntax>() is not { AttributeLists.Count: > 0 } declaration)
         {
             return;
         }
@@ -33,9 +33,7 @@ internal static class OptionsAttribute
             .OfType<ITypeSymbol>()
             .Select(type => (ExpressionSyntax)SyntaxFactory.TypeOfExpression(Marked(SyntaxFactory.ParseTypeName(type.ToDisplayString(SymbolDisplayFormat.FullyQualifiedFormat)))))
             .ToList();
-        var existing = declaration.AttributeLists.SelectMany(list => list.Attributes)
-            .FirstOrDefault(attribute => SymbolEqualityComparer.Default.Equals(model.GetTypeInfo(attribute, cancellationToken).Type, optionsAttribute));
-        if (existing is not null)
+        if (edit.ExtendsAttribute && target.FirstAncestorOrSelf<AttributeSyntax>() is { } existing)
         {
             editor.ReplaceNode(existing, (current, _) => Extend((AttributeSyntax)current, edit.Options, converters));
         }
@@ -62,17 +60,17 @@ internal static class OptionsAttribute
         {
             arguments = arguments.Add(Named(option, option switch
             {
-                "PropertyNamingPolicy" => Name(Namespace + "JsonKnownNamingPolicy.CamelCase"),
-                "PropertyNameCaseInsensitive" => SyntaxFactory.LiteralExpression(SyntaxKind.TrueLiteralExpression),
+                ContextOptions.PropertyNamingPolicy => Name(Namespace + "JsonKnownNamingPolicy.CamelCase"),
+                ContextOptions.PropertyNameCaseInsensitive => SyntaxFactory.LiteralExpression(SyntaxKind.TrueLiteralExpression),
                 _ => Name(Namespace + "JsonNumberHandling.AllowReadingFromString"),
             }));
         }
 
         if (converters.Count > 0)
         {
-            var existing = arguments.FirstOrDefault(a => a.NameEquals?.Name.Identifier.ValueText == "Converters");
+            var existing = arguments.FirstOrDefault(a => a.NameEquals?.Name.Identifier.ValueText == ContextOptions.Converters);
             arguments = existing is null
-                ? arguments.Add(Named("Converters", SyntaxFactory.ImplicitArrayCreationExpression(SyntaxFactory.InitializerExpression(
+                ? arguments.Add(Named(ContextOptions.Converters, SyntaxFactory.ImplicitArrayCreationExpression(SyntaxFactory.InitializerExpression(
                     SyntaxKind.ArrayInitializerExpression, SyntaxFactory.SeparatedList(converters)))))
                 : arguments.Replace(existing, existing.WithExpression(Merge(existing.Expression, converters)));
         }

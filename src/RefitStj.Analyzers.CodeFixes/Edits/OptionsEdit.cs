@@ -5,15 +5,19 @@ namespace RefitStj.Analyzers.CodeFixes;
 /// <summary>One context to make Refit-compatible: the attribute to edit or to add beside, the options and converters to add.</summary>
 internal sealed class OptionsEdit
 {
-    public OptionsEdit(Location attribute, IReadOnlyList<string> options, IReadOnlyList<string> converterIds)
+    public OptionsEdit(Location attribute, bool extendsAttribute, IReadOnlyList<string> options, IReadOnlyList<string> converterIds)
     {
         Attribute = attribute;
+        ExtendsAttribute = extendsAttribute;
         Options = options;
         ConverterIds = converterIds;
     }
 
     /// <summary>An attribute of the context (its <c>[JsonSourceGenerationOptions]</c>, or where it has none, one of its <c>[JsonSerializable]</c>).</summary>
     public Location Attribute { get; }
+
+    /// <summary>Whether <see cref="Attribute"/> is the context's <c>[JsonSourceGenerationOptions]</c>, as the analyzer read it: extended, not added.</summary>
+    public bool ExtendsAttribute { get; }
 
     public IReadOnlyList<string> Options { get; }
 

@@ -43,6 +43,7 @@ internal sealed class AddJsonSerializableFixAll : FixAllProvider
             .GroupBy(d => d.AdditionalLocations[0])
             .Select(context => new OptionsEdit(
                 context.Key,
+                context.Any(FixProperties.ExtendsAttribute),
                 [],
                 context.OrderBy(AddSseItemConverter.NameOf, StringComparer.Ordinal)
                     .SelectMany(d => AddSseItemConverter.EditOf(d)!.ConverterIds)

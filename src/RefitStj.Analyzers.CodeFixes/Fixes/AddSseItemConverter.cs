@@ -22,7 +22,7 @@ internal static class AddSseItemConverter
     public static OptionsEdit? EditOf(Diagnostic diagnostic) =>
         diagnostic.AdditionalLocations.Count == 1
         && FixProperties.ConverterIdOf(diagnostic) is { } converterId
-            ? new OptionsEdit(diagnostic.AdditionalLocations[0], [], [converterId])
+            ? new OptionsEdit(diagnostic.AdditionalLocations[0], FixProperties.ExtendsAttribute(diagnostic), [], [converterId])
             : null;
 
     /// <summary>The converter's name as the message shows it, which orders fix-all's converters the same in every run.</summary>

@@ -45,6 +45,6 @@ public sealed class CompatibleOptionsCodeFix : CodeFixProvider
     /// <summary>The edit a diagnostic asks for, or <see langword="null"/> when it does not carry what the fix needs.</summary>
     internal static OptionsEdit? EditOf(Diagnostic diagnostic) =>
         diagnostic.AdditionalLocations.Count == 1 && FixProperties.OptionsOf(diagnostic) is { } edit
-            ? new OptionsEdit(diagnostic.AdditionalLocations[0], edit.Options, edit.ConverterIds)
+            ? new OptionsEdit(diagnostic.AdditionalLocations[0], FixProperties.ExtendsAttribute(diagnostic), edit.Options, edit.ConverterIds)
             : null;
 }

@@ -22,6 +22,7 @@ internal static class FixProperties
     private const string FallbackArgumentKey = "FallbackArgument";
     private const string SettingsArgumentKey = "SettingsArgument";
     private const string QueryConverterKey = "QueryConverter";
+    private const string ExtendsAttributeKey = "ExtendsAttribute";
 
     // Separates the values of one property: no documentation ID or C# type name contains it.
     private const char Separator = '|';
@@ -33,19 +34,30 @@ internal static class FixProperties
             .Add(TypeNamesKey, Join(types.Select(name)))
             .Add(ContextKey, context.Name);
 
-    /// <summary>RSTJ001's <c>SseItemConverter&lt;T&gt;</c> to list on the context.</summary>
-    public static ImmutableDictionary<string, string?> MissingConverter(INamedTypeSymbol converter, string converterName, INamedTypeSymbol context) =>
+    /// <summary>
+    /// RSTJ001's <c>SseItemConverter&lt;T&gt;</c> to list on the context; <paramref name="extendsAttribute"/>: the diagnostic's
+    /// additional location is the context's <c>[JsonSourceGenerationOptions]</c> (else a <c>[JsonSerializable]</c> to add it beside).
+    /// </summary>
+    public static ImmutableDictionary<string, string?> MissingConverter(INamedTypeSymbol converter, string converterName, INamedTypeSymbol context, bool extendsAttribute) =>
         ImmutableDictionary<string, string?>.Empty
             .Add(ConverterIdKey, DocumentationCommentId.CreateReferenceId(converter))
             .Add(ConverterNameKey, converterName)
-            .Add(ContextKey, context.Name);
+            .Add(ContextKey, context.Name)
+            .Add(ExtendsAttributeKey, extendsAttribute ? bool.TrueString : bool.FalseString);
 
-    /// <summary>RSTJ002's named arguments (<see cref="ContextOptions"/>'s names) and converter types to add to the context's options.</summary>
-    public static ImmutableDictionary<string, string?> Options(IEnumerable<string> options, IEnumerable<INamedTypeSymbol> converters, INamedTypeSymbol context) =>
+    /// <summary>
+    /// RSTJ002's named arguments (<see cref="ContextOptions"/>'s names) and converter types to add to the context's options;
+    /// <paramref name="extendsAttribute"/> as for <see cref="MissingConverter"/>.
+    /// </summary>
+    public static ImmutableDictionary<string, string?> Options(IEnumerable<string> options, IEnumerable<INamedTypeSymbol> converters, INamedTypeSymbol context, bool extendsAttribute) =>
         ImmutableDictionary<string, string?>.Empty
             .Add(OptionsKey, Join(options))
             .Add(ConvertersKey, Join(converters.Select(DocumentationCommentId.CreateReferenceId)))
-            .Add(ContextKey, context.Name);
+            .Add(ContextKey, context.Name)
+            .Add(ExtendsAttributeKey, extendsAttribute ? bool.TrueString : bool.FalseString);
+
+    /// <summary>Whether the diagnostic's additional location is the context's own <c>[JsonSourceGenerationOptions]</c>, to extend rather than add.</summary>
+    public static bool ExtendsAttribute(Diagnostic diagnostic) => Value(diagnostic, ExtendsAttributeKey) == bool.TrueString;
 
     /// <summary>RSTJ003/RSTJ004's entry point and the positions of its context, fallback and settings arguments (-1: none).</summary>
     public static ImmutableDictionary<string, string?> EntryPoint(ContextEntryPointKind kind, int context, int fallback, int settings) =>

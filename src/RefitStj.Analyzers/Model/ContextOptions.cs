@@ -4,8 +4,10 @@ using Microsoft.CodeAnalysis;
 namespace RefitStj.Analyzers;
 
 /// <summary>
-/// What a context's <c>[JsonSourceGenerationOptions]</c> states: which options the user chose (whatever the value), and
-/// which types its converters handle. An option the attribute leaves out takes System.Text.Json's default.
+/// What a context's <c>[JsonSourceGenerationOptions]</c> states: which options the user chose (whatever the value), the
+/// converters it lists and which types they handle, and where it is written. An option the attribute leaves out takes
+/// System.Text.Json's default. The one reading of the attribute: rules ask the model, and the fixes get what they write
+/// (the names below, the attribute's location) in the diagnostic.
 /// </summary>
 internal sealed class ContextOptions
 {
@@ -14,12 +16,16 @@ internal sealed class ContextOptions
     public const string PropertyNameCaseInsensitive = "PropertyNameCaseInsensitive";
     public const string NumberHandling = "NumberHandling";
 
+    // The named argument that lists converter types.
+    public const string Converters = "Converters";
+
     // JsonKnownNamingPolicy.CamelCase and JsonNumberHandling.AllowReadingFromString: Refit's values, no format of the user's own.
     private const int CamelCase = 1;
     private const int AllowReadingFromString = 1;
 
-    private ContextOptions(HashSet<string> stated, HashSet<ITypeSymbol> convertedTypes, bool enumsChosen, bool ownFormat, Location? attribute)
+    private ContextOptions(HashSet<string> stated, HashSet<ITypeSymbol> listed, HashSet<ITypeSymbol> convertedTypes, bool enumsChosen, bool ownFormat, Location? attribute)
     {
+        ListedConverters = listed.ToImmutableHashSet<ITypeSymbol>(SymbolEqualityComparer.Default);
         // Frozen: the model shares one instance between rules that run concurrently.
         Stated = stated.ToImmutableHashSet(StringComparer.Ordinal);
         StatesOwnFormat = ownFormat;
@@ -30,6 +36,9 @@ internal sealed class ContextOptions
 
     /// <summary>The options the attribute sets, by name; a <c>JsonSerializerDefaults</c> argument sets the three it governs.</summary>
     public ImmutableHashSet<string> Stated { get; }
+
+    /// <summary>The converter types <c>Converters</c> lists.</summary>
+    public ImmutableHashSet<ITypeSymbol> ListedConverters { get; }
 
     /// <summary>The types a converter in <c>Converters</c> handles: <c>T</c> of a <c>JsonConverter&lt;T&gt;</c>, the type arguments of a generic factory.</summary>
     public ImmutableHashSet<ITypeSymbol> ConvertedTypes { get; }
@@ -53,6 +62,7 @@ internal sealed class ContextOptions
     public static ContextOptions Read(INamedTypeSymbol context, KnownSymbols known)
     {
         var stated = new HashSet<string>(StringComparer.Ordinal);
+        var listed = new HashSet<ITypeSymbol>(SymbolEqualityComparer.Default);
         var converted = new HashSet<ITypeSymbol>(SymbolEqualityComparer.Default);
         var enumsChosen = false;
         var ownFormat = false;
@@ -80,17 +90,18 @@ internal sealed class ContextOptions
                 {
                     enumsChosen = true;
                 }
-                else if (argument.Key == "Converters" && !argument.Value.IsNull && argument.Value.Kind == TypedConstantKind.Array)
+                else if (argument.Key == Converters && !argument.Value.IsNull && argument.Value.Kind == TypedConstantKind.Array)
                 {
                     foreach (var converter in argument.Value.Values.Select(v => v.Value).OfType<INamedTypeSymbol>())
                     {
+                        listed.Add(converter);
                         enumsChosen |= Read(converter, known, converted);
                     }
                 }
             }
         }
 
-        return new ContextOptions(stated, converted, enumsChosen, ownFormat || enumsChosen, location);
+        return new ContextOptions(stated, listed, converted, enumsChosen, ownFormat || enumsChosen, location);
     }
 
     /// <summary>Adds the types <paramref name="converter"/> handles; <see langword="true"/> for a non-generic factory, which may handle any enum.</summary>

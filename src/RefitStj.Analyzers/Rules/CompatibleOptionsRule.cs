@@ -45,7 +45,7 @@ internal sealed class CompatibleOptionsRule : Rule
             {
                 if (_findings.GetOrAdd(jsonContext, Find) is { } found)
                 {
-                    context.ReportDiagnostic(Diagnostic.Create(Descriptors.IncompatibleOptions, creation.Invocation.Syntax.GetLocation(), found.Attribute is null ? [] : [found.Attribute], found.Properties, jsonContext.Name, found.Differences));
+                    context.ReportDiagnostic(Diagnostic.Create(Descriptors.IncompatibleOptions, creation.Location, found.Attribute is null ? [] : [found.Attribute], found.Properties, jsonContext.Name, found.Differences));
                 }
             }
         }
@@ -78,9 +78,9 @@ internal sealed class CompatibleOptionsRule : Rule
             }
 
             converters.AddRange(gaps.Enums.Select(e => known.RefitEnumConverter!.Construct(e)));
-            var properties = FixProperties.Options(gaps.Options, converters, context);
             // The fix edits the context where it is written: in a referenced project there is nothing here to edit.
             var attribute = options.Attribute ?? coverage.LastAttribute;
+            var properties = FixProperties.Options(gaps.Options, converters, context, extendsAttribute: options.Attribute is not null);
             return new Finding(attribute, attribute is null ? ImmutableDictionary<string, string?>.Empty : properties, Differences(gaps));
         }
 

@@ -1,7 +1,6 @@
 using System.Collections.Immutable;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
-using Microsoft.CodeAnalysis.Operations;
 
 namespace RefitStj.Analyzers;
 
@@ -45,7 +44,6 @@ internal sealed class ContextCoverageRule : Rule
 
         private void Report(OperationAnalysisContext context, ClientCreation creation, INamedTypeSymbol jsonContext)
         {
-            var invocation = creation.Invocation;
             // A creation inside a generic wrapper has no interface of its own: its calls' interfaces are RSTJ005's only.
             if (creation.Api is not { } api || _model.CoverageOf(jsonContext) is not { } coverage)
             {
@@ -56,11 +54,11 @@ internal sealed class ContextCoverageRule : Rule
 
             var contract = _model.ContractOf(api);
             var reported = new HashSet<ITypeSymbol>(SymbolEqualityComparer.Default);
-            var report = new Reporter(context, invocation, coverage, lastAttribute);
+            var report = new Reporter(context, creation.Location, coverage, lastAttribute);
             foreach (var serialized in contract)
             {
                 context.CancellationToken.ThrowIfCancellationRequested();
-                if (SseItemConverters.Missing(serialized, coverage.Context, invocation.Syntax.GetLocation(), lastAttribute, _known, report.Name, reported) is { } converter)
+                if (SseItemConverters.Missing(serialized, coverage.Context, _model.OptionsOf(coverage.Context), creation.Location, lastAttribute, _known, report.Name, reported) is { } converter)
                 {
                     context.ReportDiagnostic(converter);
                 }
@@ -110,20 +108,20 @@ internal sealed class ContextCoverageRule : Rule
         private sealed class Reporter
         {
             private readonly OperationAnalysisContext _context;
-            private readonly IInvocationOperation _invocation;
+            private readonly Location _call;
             private readonly Location? _lastAttribute;
 
-            public Reporter(OperationAnalysisContext context, IInvocationOperation invocation, ContextCoverage coverage, Location? lastAttribute)
+            public Reporter(OperationAnalysisContext context, Location call, ContextCoverage coverage, Location? lastAttribute)
             {
                 _context = context;
-                _invocation = invocation;
+                _call = call;
                 Coverage = coverage;
                 _lastAttribute = lastAttribute;
             }
 
             public ContextCoverage Coverage { get; }
 
-            public string Name(ITypeSymbol type) => type.ToMinimalDisplayString(_invocation.SemanticModel!, _invocation.Syntax.SpanStart, s_typeFormat);
+            public string Name(ITypeSymbol type) => type.ToMinimalDisplayString(_context.Operation.SemanticModel!, _call.SourceSpan.Start, s_typeFormat);
 
             /// <summary>Reports <paramref name="types"/> missing; the message's arguments are <paramref name="arguments"/> then the context's name.</summary>
             public void Missing(DiagnosticDescriptor rule, IReadOnlyList<ITypeSymbol> types, params string[] arguments)
@@ -131,7 +129,7 @@ internal sealed class ContextCoverageRule : Rule
                 var properties = FixProperties.MissingTypes(types, Name, Coverage.Context);
                 _context.ReportDiagnostic(Diagnostic.Create(
                     rule,
-                    _invocation.Syntax.GetLocation(),
+                    _call,
                     additionalLocations: _lastAttribute is null ? [] : [_lastAttribute],
                     properties: properties,
                     [.. arguments, Coverage.Context.Name]));

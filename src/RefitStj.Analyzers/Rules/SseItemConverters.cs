@@ -12,9 +12,11 @@ internal static class SseItemConverters
     /// <summary>
     /// The diagnostic for a method returning <c>IAsyncEnumerable&lt;SseItem&lt;T&gt;&gt;</c> whose context lists no
     /// <c>SseItemConverter&lt;T&gt;</c>, or <see langword="null"/> (also when <paramref name="reported"/> already has that converter).
+    /// The fix edits the context's options attribute where it has one in this compilation, else adds one beside
+    /// <paramref name="lastAttribute"/>.
     /// </summary>
     public static Diagnostic? Missing(
-        SerializedType serialized, INamedTypeSymbol context, Location location, Location? lastAttribute, KnownSymbols known, Func<ITypeSymbol, string> display, HashSet<ITypeSymbol> reported)
+        SerializedType serialized, INamedTypeSymbol context, ContextOptions options, Location location, Location? lastAttribute, KnownSymbols known, Func<ITypeSymbol, string> display, HashSet<ITypeSymbol> reported)
     {
         if (serialized.IsBody
             || serialized.Method.ReturnType is not INamedTypeSymbol { TypeArguments.Length: 1 } stream
@@ -26,37 +28,16 @@ internal static class SseItemConverters
         }
 
         var converter = definition.Construct(data.WithNullableAnnotation(NullableAnnotation.NotAnnotated));
-        if (Lists(context, converter, known) || !reported.Add(converter))
+        if (options.ListedConverters.Contains(converter) || !reported.Add(converter))
         {
             return null;
         }
 
         var dataName = display(data);
-        var properties = FixProperties.MissingConverter(converter, $"SseItemConverter<{dataName}>", context);
+        var edited = options.Attribute ?? lastAttribute;
+        var properties = FixProperties.MissingConverter(converter, $"SseItemConverter<{dataName}>", context, extendsAttribute: options.Attribute is not null);
         return Diagnostic.Create(
-            Descriptors.MissingSseItemConverter, location, additionalLocations: lastAttribute is null ? [] : [lastAttribute], properties: properties,
+            Descriptors.MissingSseItemConverter, location, additionalLocations: edited is null ? [] : [edited], properties: properties,
             $"{serialized.Method.ContainingType.Name}.{serialized.Method.Name}", dataName, context.Name);
-    }
-
-    private static bool Lists(INamedTypeSymbol context, INamedTypeSymbol converter, KnownSymbols known)
-    {
-        foreach (var attribute in context.GetAttributes())
-        {
-            if (!KnownSymbols.Is(attribute.AttributeClass, known.JsonSourceGenerationOptionsAttribute))
-            {
-                continue;
-            }
-
-            foreach (var argument in attribute.NamedArguments)
-            {
-                if (argument.Key == "Converters" && argument.Value.Kind == TypedConstantKind.Array
-                    && argument.Value.Values.Any(value => SymbolEqualityComparer.Default.Equals(value.Value as ITypeSymbol, converter)))
-                {
-                    return true;
-                }
-            }
-        }
-
-        return false;
     }
 }

@@ -74,6 +74,19 @@ public sealed class SseItemConvertersTests
         await Verify.CodeFixAsync([before], [after], [NoConverter()]);
     }
 
+    [Fact]
+    public async Task Fix_Extends_The_Options_Attribute_Another_Part_Of_The_Context_Holds()
+    {
+        // The options on one part, the [JsonSerializable] lines on another: a second options attribute would not compile.
+        const string OptionsPart = "using System.Text.Json.Serialization;\nusing RefitStj;\n\nnamespace App;\n\n[JsonSourceGenerationOptions({0})]\ninternal sealed partial class AppJsonContext;\n";
+        var before = App("[JsonSerializable(typeof(Repo))]\n", Stream);
+
+        await Verify.CodeFixAsync(
+            [before, string.Format(System.Globalization.CultureInfo.InvariantCulture, OptionsPart, "PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase")],
+            [before, string.Format(System.Globalization.CultureInfo.InvariantCulture, OptionsPart, "PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase, Converters = new[] { typeof(SseItemConverter<Repo>) }")],
+            [NoConverter()]);
+    }
+
     [Theory]
     [InlineData("new[] { typeof(SseItemConverter<Owner>) }", "new[] { typeof(SseItemConverter<Owner>), typeof(SseItemConverter<Repo>) }")]
     [InlineData("new Type[] { typeof(SseItemConverter<Owner>) }", "new Type[] { typeof(SseItemConverter<Owner>), typeof(SseItemConverter<Repo>) }")]
