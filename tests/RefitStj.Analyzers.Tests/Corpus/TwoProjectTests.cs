@@ -9,31 +9,17 @@ namespace RefitStj.Analyzers.Tests.Corpus;
 /// </summary>
 public sealed class TwoProjectTests
 {
-    internal const string Contracts = """
+    // The solution CI builds from the package (tests/RefitStj.TwoProjectApp), as written there.
+    private static readonly (string Path, string Source)[] s_contracts = [TwoProjects.AppFile("Contracts", "Shop.cs")];
+    private static readonly (string Path, string Source)[] s_app = [TwoProjects.AppFile("App", "Clients.cs")];
+
+    // What the every-rule app needs beside the solution's contracts: an interface with RefitStj's converter, a context with every type.
+    private const string MoreContracts = """
         using System.Text.Json.Serialization;
-        using System.Threading.Tasks;
         using Refit;
         using RefitStj;
 
         namespace Contracts;
-
-        public interface IShopApi
-        {
-            [Get("/orders/{id}")]
-            Task<Order> GetOrder(int id);
-
-            [Get("/receipts/{id}")]
-            Task<Receipt> GetReceipt(int id);
-
-            [Get("/search")]
-            Task<string> Search([Query][QueryConverter(typeof(SystemTextJsonQueryConverter<Filter>))] Filter filter);
-        }
-
-        public sealed class Order { public int Id { get; set; } }
-
-        public sealed class Receipt { public int Id { get; set; } }
-
-        public sealed class Filter { public string? Name { get; set; } }
 
         public interface ICatalogApi
         {
@@ -42,36 +28,8 @@ public sealed class TwoProjectTests
         }
 
         [JsonSerializable(typeof(Order))]
-        public sealed partial class ShopJsonContext : JsonSerializerContext;
-
-        [JsonSerializable(typeof(Order))]
         [JsonSerializable(typeof(Receipt))]
         public sealed partial class PlainJsonContext : JsonSerializerContext;
-
-        public static class SharedSettings
-        {
-            public static readonly RefitSettings Field = new(StjContentSerializer.ForContext(ShopJsonContext.Default));
-
-            public static RefitSettings Create() => new(StjContentSerializer.ForContext(ShopJsonContext.Default));
-        }
-        """;
-
-    internal const string App = """
-        using System.Net.Http;
-        using Contracts;
-        using Refit;
-        using RefitStj;
-
-        namespace App;
-
-        public static class Clients
-        {
-            public static IShopApi Own(HttpClient http) => RestService.For<IShopApi>(http, new RefitSettings(StjContentSerializer.ForContext(ShopJsonContext.Default)));
-
-            public static IShopApi Field(HttpClient http) => RestService.For<IShopApi>(http, SharedSettings.Field);
-
-            public static IShopApi Method(HttpClient http) => RestService.For<IShopApi>(http, SharedSettings.Create());
-        }
         """;
 
     [Theory]
@@ -79,12 +37,12 @@ public sealed class TwoProjectTests
     [InlineData(ReferenceShape.Metadata)]
     public async Task Reports_At_The_Apps_Client_Whose_Settings_The_App_Shows_And_Nothing_It_Cannot_Know(ReferenceShape shape)
     {
-        var reported = await TwoProjects.AnalyzeAsync(Contracts, App, shape);
+        var reported = await TwoProjects.AnalyzeAsync(s_contracts, s_app, shape);
 
-        Assert.Equal(["App.cs:10 RSTJ001", "App.cs:10 RSTJ005"], reported);
+        Assert.Equal(["Clients.cs:10 RSTJ001", "Clients.cs:10 RSTJ005"], reported);
     }
 
-    internal const string EveryRuleApp = """
+    private const string EveryRuleApp = """
         using System.Net.Http;
         using Contracts;
         using Refit;
@@ -109,7 +67,7 @@ public sealed class TwoProjectTests
     [InlineData(ReferenceShape.Metadata)]
     public async Task Every_Rule_Reports_In_The_App_Over_What_A_Referenced_Project_Declares(ReferenceShape shape)
     {
-        var reported = await TwoProjects.AnalyzeAsync(Contracts, EveryRuleApp, shape);
+        var reported = await TwoProjects.AnalyzeAsync([.. s_contracts, ("MoreContracts.cs", MoreContracts)], [("App.cs", EveryRuleApp)], shape);
 
         Assert.Equal(["App.cs:10 RSTJ006", "App.cs:12 RSTJ002", "App.cs:12 RSTJ005", "App.cs:14 RSTJ003", "App.cs:16 RSTJ004"], reported);
     }
@@ -119,11 +77,11 @@ public sealed class TwoProjectTests
     [InlineData(ReferenceShape.Metadata)]
     public async Task Names_The_Type_The_Referenced_Context_Lacks_And_Carries_No_Location_Outside_The_App(ReferenceShape shape)
     {
-        var diagnostics = await TwoProjects.DiagnosticsAsync(Contracts, App, shape);
+        var diagnostics = await TwoProjects.DiagnosticsAsync(s_contracts, s_app, shape);
 
         var missing = Assert.Single(diagnostics, d => d.Id == Descriptors.ContextCoverageId);
         Assert.Contains("'Receipt'", missing.GetMessage(System.Globalization.CultureInfo.InvariantCulture), StringComparison.Ordinal);
-        Assert.All(diagnostics.SelectMany(d => d.AdditionalLocations.Prepend(d.Location)), l => Assert.Equal("App.cs", l.SourceTree?.FilePath));
+        Assert.All(diagnostics.SelectMany(d => d.AdditionalLocations.Prepend(d.Location)), l => Assert.Equal("Clients.cs", l.SourceTree?.FilePath));
     }
 
     [Theory]
@@ -131,7 +89,7 @@ public sealed class TwoProjectTests
     [InlineData(ReferenceShape.Metadata)]
     public async Task RSTJ005_At_The_Client_Says_The_Converter_Is_Changed_In_The_Referenced_Project_And_Offers_No_Fix(ReferenceShape shape)
     {
-        var diagnostics = await TwoProjects.DiagnosticsAsync(Contracts, App, shape);
+        var diagnostics = await TwoProjects.DiagnosticsAsync(s_contracts, s_app, shape);
 
         var converter = Assert.Single(diagnostics, d => d.Id == Descriptors.QueryConverterId);
         var message = converter.GetMessage(System.Globalization.CultureInfo.InvariantCulture);

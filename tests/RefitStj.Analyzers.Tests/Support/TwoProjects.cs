@@ -24,19 +24,34 @@ internal static class TwoProjects
 {
     private static readonly CSharpParseOptions s_parse = new(LanguageVersion.Latest);
 
+    // What the SDK's ImplicitUsings gives each project of tests/RefitStj.TwoProjectApp.
+    private static readonly (string Path, string Source) s_implicitUsings = ("GlobalUsings.g.cs", """
+        global using System;
+        global using System.Collections.Generic;
+        global using System.IO;
+        global using System.Linq;
+        global using System.Net.Http;
+        global using System.Threading;
+        global using System.Threading.Tasks;
+        """);
+
+    /// <summary>A file of tests/RefitStj.TwoProjectApp (copied beside the tests), as a source named by its file name.</summary>
+    public static (string Path, string Source) AppFile(string project, string file) =>
+        (file, File.ReadAllText(Path.Combine(AppContext.BaseDirectory, "TwoProjectApp", project, file)));
+
     /// <summary>The analyzer's diagnostics on the app, as <c>file:line id</c>, sorted.</summary>
-    public static async Task<IReadOnlyList<string>> AnalyzeAsync(string contracts, string app, ReferenceShape shape)
+    public static async Task<IReadOnlyList<string>> AnalyzeAsync((string Path, string Source)[] contracts, (string Path, string Source)[] app, ReferenceShape shape)
     {
         var diagnostics = await DiagnosticsAsync(contracts, app, shape);
         return diagnostics.Select(d => $"{d.Location.GetLineSpan().Path}:{d.Location.GetLineSpan().StartLinePosition.Line + 1} {d.Id}").Order(StringComparer.Ordinal).ToList();
     }
 
-    /// <summary>The analyzer's diagnostics on the app project.</summary>
-    public static async Task<ImmutableArray<Diagnostic>> DiagnosticsAsync(string contracts, string app, ReferenceShape shape)
+    /// <summary>The analyzer's diagnostics on the app project; each project has the SDK's implicit usings.</summary>
+    public static async Task<ImmutableArray<Diagnostic>> DiagnosticsAsync((string Path, string Source)[] contracts, (string Path, string Source)[] app, ReferenceShape shape)
     {
-        var library = Compile("Contracts", contracts, []);
+        var library = Compile("Contracts", [.. contracts, s_implicitUsings], []);
         MetadataReference reference = shape == ReferenceShape.Compilation ? library.ToMetadataReference() : Emit(library);
-        var application = Compile("App", app, [reference]);
+        var application = Compile("App", [.. app, s_implicitUsings], [reference]);
         var exceptions = new List<string>();
         var options = new CompilationWithAnalyzersOptions(
             new AnalyzerOptions([]), (exception, analyzer, _) => exceptions.Add($"{analyzer}: {exception}"), concurrentAnalysis: false, logAnalyzerExecutionTime: false);
@@ -47,12 +62,12 @@ internal static class TwoProjects
     }
 
     /// <summary>One project's compilation with the generator's output in it; it must compile.</summary>
-    public static Compilation Compile(string name, string source, IEnumerable<MetadataReference> references)
+    public static Compilation Compile(string name, (string Path, string Source)[] sources, IEnumerable<MetadataReference> references)
     {
-        var tree = CSharpSyntaxTree.ParseText(source, s_parse, path: $"{name}.cs", encoding: Encoding.UTF8);
+        var trees = sources.Select(file => CSharpSyntaxTree.ParseText(file.Source, s_parse, path: file.Path, encoding: Encoding.UTF8));
         var compilation = CSharpCompilation.Create(
             name,
-            [tree],
+            trees,
             CompilationInputs.References.Concat(references),
             new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, nullableContextOptions: NullableContextOptions.Enable));
         var generator = ((IIncrementalGenerator)Activator.CreateInstance(CompilationInputs.JsonSourceGenerator)!).AsSourceGenerator();
