@@ -9,6 +9,10 @@ namespace RefitStj.Analyzers;
 /// that needs it: a context's coverage (RSTJ001, RSTJ002) and options (RSTJ002), an interface's contract (RSTJ001), and
 /// the compilation's own types a body or an <c>object</c> value may be at run time (RSTJ001).
 /// </summary>
+/// <remarks>
+/// Each is a function of symbols alone, kept the first time a rule asks: the value is the same whichever callback asks
+/// first, and immutable once made, so the memo is not state a rule can see change. It lives as long as the model.
+/// </remarks>
 internal sealed partial class PairingModel
 {
     private readonly ConcurrentDictionary<INamedTypeSymbol, ContextCoverage?> _coverage = new(SymbolEqualityComparer.Default);

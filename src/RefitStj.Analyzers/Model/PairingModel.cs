@@ -10,6 +10,11 @@ namespace RefitStj.Analyzers;
 /// expressions, declaration patterns, settings lambdas and helper methods of the compilation (<see cref="WrittenValues"/>);
 /// where the flow cannot be followed the value is <see cref="SerializerKind.Unknown"/> and no rule speaks.
 /// </summary>
+/// <remarks>
+/// Lifetime: one model per compilation, made at its start. It keeps no value of any call: <see cref="CreationOf"/> and
+/// <see cref="EntryPointOf"/> read a call when its callback asks and return an immutable value the same whenever asked;
+/// the facts about symbols (<c>PairingModel.Contexts.cs</c>) are memoised functions of those symbols.
+/// </remarks>
 internal sealed partial class PairingModel
 {
     // Deep enough for a helper that returns a field set from another helper; a cycle ends here as Unknown.
