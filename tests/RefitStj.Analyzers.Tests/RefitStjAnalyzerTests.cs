@@ -102,6 +102,42 @@ public sealed class RefitStjAnalyzerTests
         Assert.All(runs, run => Assert.Equal(runs[0], run));
     }
 
+    [Fact]
+    public async Task Two_Registrations_Chained_From_One_Place_Report_At_The_Inner_One_Every_Time()
+    {
+        // Both calls start where the chain starts; the interface is in a built assembly, so RSTJ005 goes to the app's
+        // first RefitStj client, which must not depend on the order concurrent callbacks handed the two in.
+        const string Chain = """
+            using Microsoft.Extensions.DependencyInjection;
+            using Refit;
+            using RefitStj;
+
+            namespace App;
+
+            public static class Chain
+            {
+                public static void Register(IServiceCollection services) =>
+                    services.AddRefitClient<ISearchApi>(_ => new RefitSettings(new StjContentSerializer()), "a").Services.AddRefitClient<ISearchApi>(_ => new RefitSettings(new StjContentSerializer()), "b");
+            }
+            """;
+        var library = TwoProjects.Compile("Contracts", [s_sources[0], s_sources[^1]], []);
+        using var image = new MemoryStream();
+        Assert.True(library.Emit(image).Success);
+        var app = TwoProjects.Compile("App", [("Chain.cs", Chain), s_sources[^1]], [MetadataReference.CreateFromImage(image.ToArray())]);
+        var inner = new Microsoft.CodeAnalysis.Text.TextSpan(Chain.IndexOf("services.", StringComparison.Ordinal), 0);
+        inner = Microsoft.CodeAnalysis.Text.TextSpan.FromBounds(inner.Start, Chain.IndexOf("\"a\")", StringComparison.Ordinal) + 4);
+
+        var spans = new HashSet<Microsoft.CodeAnalysis.Text.TextSpan>();
+        for (var i = 0; i < 20; i++)
+        {
+            var options = new CompilationWithAnalyzersOptions(new AnalyzerOptions([]), onAnalyzerException: null, concurrentAnalysis: true, logAnalyzerExecutionTime: false);
+            var diagnostics = await app.WithAnalyzers([new RefitStjAnalyzer()], options).GetAnalyzerDiagnosticsAsync();
+            spans.Add(Assert.Single(diagnostics, d => d.Id == "RSTJ005").Location.SourceSpan);
+        }
+
+        Assert.Equal([inner], spans);
+    }
+
     private static async Task<IReadOnlyList<string>> AnalyzeAsync((string Path, string Source)[] sources)
     {
         var compilation = TwoProjects.Compile("App", sources, []);

@@ -5,13 +5,16 @@ namespace RefitStj.Analyzers;
 
 /// <summary>
 /// Every client the compilation creates, built once at its end from what each call's reading gave: the creations, and
-/// the clients the calls of generic wrappers make. The same set in the same order (by file, then position) whatever
+/// the clients the calls of generic wrappers make. The same set in the same order (by file, then span) whatever
 /// order the calls were read in, so no rule that reads it depends on which callback ran first.
 /// </summary>
 internal static class CompilationClients
 {
+    // By file, start, then end: calls chained on one line start at one place (the inner call ends first).
     private static readonly Comparer<Location> s_locations = Comparer<Location>.Create((x, y) =>
-        string.CompareOrdinal(x.SourceTree?.FilePath, y.SourceTree?.FilePath) is var byFile and not 0 ? byFile : x.SourceSpan.Start.CompareTo(y.SourceSpan.Start));
+        string.CompareOrdinal(x.SourceTree?.FilePath, y.SourceTree?.FilePath) is var byFile and not 0 ? byFile
+        : x.SourceSpan.Start.CompareTo(y.SourceSpan.Start) is var byStart and not 0 ? byStart
+        : x.SourceSpan.End.CompareTo(y.SourceSpan.End));
 
     private static readonly Comparer<ClientCreation> s_bySource = Comparer<ClientCreation>.Create((x, y) => s_locations.Compare(x.Location, y.Location));
 
