@@ -26,7 +26,7 @@ internal sealed class PooledJsonContent : HttpContent
     private readonly JsonTypeInfo _typeInfo;
     private volatile bool _disposed;
 
-    /// <summary>Takes ownership of <paramref name="rented"/>, which must come from <see cref="BufferPool"/> and hold <paramref name="value"/> serialized.</summary>
+    /// <summary>Takes ownership of <paramref name="rented"/>, which must come from <see cref="WriteBufferPool"/> and hold <paramref name="value"/> serialized.</summary>
     public PooledJsonContent(PooledBytes rented, object? value, JsonTypeInfo typeInfo)
     {
         _body = new RefCountedBuffer(rented);

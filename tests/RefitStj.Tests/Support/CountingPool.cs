@@ -47,6 +47,9 @@ internal sealed class CountingPool : ArrayPool<byte>, IDisposable
     /// <summary>The lengths of every array handed out, added up.</summary>
     public long RentedBytes { get; private set; }
 
+    /// <summary>The lengths of the arrays handed out and not yet given back, added up.</summary>
+    public long OutstandingBytes { get; private set; }
+
     public override byte[] Rent(int minimumLength)
     {
         var array = Shared.Rent(minimumLength);
@@ -56,6 +59,7 @@ internal sealed class CountingPool : ArrayPool<byte>, IDisposable
             LastRequested = minimumLength;
             LargestRequested = Math.Max(LargestRequested, minimumLength);
             RentedBytes += array.Length;
+            OutstandingBytes += array.Length;
             _outstanding.AddOrUpdate(array, this);
         }
 
@@ -73,6 +77,7 @@ internal sealed class CountingPool : ArrayPool<byte>, IDisposable
             }
 
             Returned++;
+            OutstandingBytes -= array.Length;
         }
 
         if (_poison)
