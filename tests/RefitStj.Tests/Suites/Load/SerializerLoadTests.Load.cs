@@ -181,7 +181,8 @@ public sealed partial class SerializerLoadTests
             return $"Content-Type {contentType}";
         }
 
-        if (declaredLength != body.Length)
+        // Chunked in the default body mode, as Refit's own serializer sends it; exact wherever a length is sent.
+        if (declaredLength is not null && declaredLength != body.Length)
         {
             return $"Content-Length {declaredLength} for a body of {body.Length} bytes";
         }
