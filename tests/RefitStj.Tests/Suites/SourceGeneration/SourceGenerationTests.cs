@@ -30,16 +30,23 @@ public sealed class SourceGenerationTests
     }
 
     [Fact]
-    public async Task Writes_Through_The_Generated_Fast_Path()
+    public async Task A_Serialization_Only_Context_Writes_Through_The_Fast_Path_When_Buffered_And_Fails_When_Streamed_As_Refits_Does()
     {
         var serializer = new StjContentSerializer(FastPathOnlyContext.Default);
+        var refits = new SystemTextJsonContentSerializer(FastPathOnlyContext.Default.Options);
 
-        using var pooled = serializer.ToHttpContent(new Person("Fast", 1));
         using var synchronous = serializer.ToHttpContentSynchronous(new Person("Fast", 1));
+        using var sent = serializer.ToHttpContent(new Person("Fast", 1));
+        using var refitsSent = refits.ToHttpContent(new Person("Fast", 1));
 
         Assert.Empty(serializer.Options.Converters);
-        Assert.Equal("""{"Name":"Fast","Age":1}""", await Bodies.TextOf(pooled));
         Assert.Equal("""{"Name":"Fast","Age":1}""", await Bodies.TextOf(synchronous));
+
+        // JsonSerializer.SerializeAsync, which both serializers' default mode runs, needs the property metadata such a
+        // context does not generate: RequestBodySerializationMode.Buffered is the mode for it.
+        var refitsError = await Assert.ThrowsAsync<InvalidOperationException>(() => Bodies.TextOf(refitsSent));
+        var error = await Assert.ThrowsAsync<InvalidOperationException>(() => Bodies.TextOf(sent));
+        Assert.Equal(refitsError.Message, error.Message);
     }
 
     [Fact]
