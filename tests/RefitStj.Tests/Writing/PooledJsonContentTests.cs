@@ -110,7 +110,7 @@ public sealed class PooledJsonContentTests
     [Fact]
     public async Task The_First_Copy_Gives_The_Array_Back_And_Later_Copies_Serialize_Again()
     {
-        // Refit's default mode copies the content once and never disposes it.
+        // A wrapping content (Refit's push content) copies the content once and never disposes it.
         using var pool = new CountingPool(poison: true);
         var content = Create("""{"name":"Ada","age":36}""");
         Assert.Equal(1, pool.Outstanding);

@@ -23,7 +23,8 @@ public interface IBodyLifetimeApi
 
 /// <summary>
 /// Real Refit clients in every body mode, through the library's pool seam: each body goes out exactly, and no array is
-/// left rented after the call, including in Refit's default mode, which copies the content once and never disposes it.
+/// left rented after the call, including in Refit's default mode, which copies the content once and never disposes it
+/// (RefitStj's content there writes through System.Text.Json's own buffer and rents nothing).
 /// </summary>
 [Collection(nameof(BufferPoolIsolation))]
 public sealed class RefitClientBodyTests
