@@ -83,6 +83,8 @@ public interface ISentOnceApi
 /// </summary>
 public sealed class BodySerializedOncePerSendTests
 {
+    private static readonly JsonSerializerOptions s_web = new(JsonSerializerDefaults.Web);
+
     public static TheoryData<string> Serializers => ["refit", "refitstj"];
 
     [Theory]
@@ -100,7 +102,7 @@ public sealed class BodySerializedOncePerSendTests
         await api.Items(Generate(5_000, counter));
 
         Assert.Equal((1, 5_000, 1), (counter.Started, counter.Yielded, counter.Disposed));
-        Assert.Equal(5_000, JsonSerializer.Deserialize<SentItem[]>(server.Last, JsonSerializerOptions.Web)!.Length);
+        Assert.Equal(5_000, JsonSerializer.Deserialize<SentItem[]>(server.Last, s_web)!.Length);
     }
 
     [Theory]
