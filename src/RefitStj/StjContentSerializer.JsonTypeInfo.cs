@@ -20,14 +20,19 @@ public sealed partial class StjContentSerializer : IJsonTypeInfoContentSerialize
     /// Creates content that serializes <paramref name="item"/> with <paramref name="typeInfo"/> each time it is sent, as
     /// <see cref="ToHttpContent{T}(T)"/> does with this serializer's metadata: through System.Text.Json's bounded buffer,
     /// no length in advance, readable any number of times. The body is written as <paramref name="typeInfo"/> describes
-    /// it (the declared type), as Refit's own serializer does.
+    /// it (the declared type), as Refit's own serializer does. An object type generated for serialization only is serialized at once into pooled memory.
     /// </summary>
     /// <typeparam name="T">The declared body type.</typeparam>
     /// <param name="item">The body.</param>
     /// <param name="typeInfo">The metadata that writes it, e.g. a property of a source-generated context.</param>
     /// <returns>The request content.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="typeInfo"/> is <see langword="null"/>.</exception>
-    public HttpContent ToHttpContent<T>(T item, JsonTypeInfo<T> typeInfo) => ToStreamingHttpContent(item, typeInfo);
+    public HttpContent ToHttpContent<T>(T item, JsonTypeInfo<T> typeInfo)
+    {
+        ArgumentNullException.ThrowIfNull(typeInfo);
+        var metadata = TypeMetadataCache.ForTypeInfo(typeInfo);
+        return metadata.Streams ? new StreamedJsonContent(item, typeInfo) : JsonBodyWriter.Write(item, metadata, typeInfo);
+    }
 
     /// <summary>
     /// Serializes <paramref name="item"/> now into pooled memory with <paramref name="typeInfo"/>, as

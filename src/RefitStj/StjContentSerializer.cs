@@ -127,11 +127,19 @@ public sealed partial class StjContentSerializer : IHttpContentSerializer, ISync
     /// <c>application/json; charset=utf-8</c> and can be read any number of times (retries, captured request content,
     /// multipart), each read serializing <paramref name="item"/> again, so do not change the body object until the
     /// request has been sent. For an exact Content-Length from pooled memory, use <see cref="ToHttpContentSynchronous{T}(T)"/>.
+    /// An object type of a context generated for serialization only has no property metadata, which that writer needs (Refit's
+    /// serializer fails there): its bodies are serialized at once into pooled memory, as <see cref="ToHttpContentSynchronous{T}(T)"/> does.
     /// </summary>
     /// <typeparam name="T">The declared body type; an interface or abstract type without polymorphism metadata is written by the runtime type.</typeparam>
     /// <param name="item">The body.</param>
     /// <returns>The request content.</returns>
-    public HttpContent ToHttpContent<T>(T item) => ToStreamingHttpContent(item);
+    public HttpContent ToHttpContent<T>(T item)
+    {
+        var metadata = _metadata.Get<T>();
+        return metadata.Streams || metadata.WritesRuntimeType
+            ? new StreamedJsonContent(item, _metadata.GetBodyTypeInfo(metadata, item))
+            : JsonBodyWriter.Write(item, metadata, metadata.TypeInfo);
+    }
 
     /// <summary>
     /// Serializes <paramref name="item"/> now into pooled memory (Refit's <c>RequestBodySerializationMode.Buffered</c>).
