@@ -23,6 +23,7 @@ internal sealed class CountingPool : ArrayPool<byte>, IDisposable
 #endif
 
     private readonly bool _poison;
+    private readonly List<int> _requests = [];
 
     public CountingPool(bool poison = false)
     {
@@ -44,6 +45,18 @@ internal sealed class CountingPool : ArrayPool<byte>, IDisposable
     /// <summary>The largest size asked for by any rental.</summary>
     public int LargestRequested { get; private set; }
 
+    /// <summary>The size asked for by each rental, in order.</summary>
+    public IReadOnlyList<int> Requests
+    {
+        get
+        {
+            lock (_gate)
+            {
+                return [.. _requests];
+            }
+        }
+    }
+
     /// <summary>The lengths of every array handed out, added up.</summary>
     public long RentedBytes { get; private set; }
 
@@ -57,6 +70,7 @@ internal sealed class CountingPool : ArrayPool<byte>, IDisposable
         {
             Rented++;
             LastRequested = minimumLength;
+            _requests.Add(minimumLength);
             LargestRequested = Math.Max(LargestRequested, minimumLength);
             RentedBytes += array.Length;
             OutstandingBytes += array.Length;

@@ -38,6 +38,29 @@ public sealed class RequestBodyAllocationTests
     }
 
     [Fact]
+    public async Task A_Buffered_Body_Starts_Every_Write_After_The_First_In_One_Size_Of_At_Most_64_KiB()
+    {
+        // A start size that grew a step per body (doubling toward the body's size) would rent a new size of array at each
+        // write, which a pool has never kept: each such write allocates that array.
+        var people = Enumerable.Range(0, 75_000).Select(i => new Person("name" + i, i)).ToList();
+        using var pool = new CountingPool();
+        var starts = new List<int>();
+        for (var i = 0; i < 10; i++)
+        {
+            var first = pool.Rented;
+            using (var content = _serializer.ToHttpContentSynchronous(people))
+            {
+                await content.CopyToAsync(Stream.Null);
+            }
+
+            starts.Add(pool.Requests[first]);
+        }
+
+        Assert.All(starts.Skip(1), start => Assert.Equal(starts[1], start));
+        Assert.True(starts[1] <= 64 * 1024, $"later writes start in {starts[1]:N0} bytes");
+    }
+
+    [Fact]
     public void A_Buffered_Body_Has_Its_Exact_Length_And_A_Default_One_None()
     {
         var people = Enumerable.Range(0, 75_000).Select(i => new Person("name" + i, i)).ToList();
