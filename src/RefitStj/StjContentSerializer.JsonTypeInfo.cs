@@ -17,9 +17,10 @@ namespace RefitStj;
 public sealed partial class StjContentSerializer : IJsonTypeInfoContentSerializer
 {
     /// <summary>
-    /// Serializes <paramref name="item"/> now into pooled memory with <paramref name="typeInfo"/>, as
-    /// <see cref="ToHttpContent{T}(T)"/> does with this serializer's metadata: exact length, readable more than once.
-    /// The body is written as <paramref name="typeInfo"/> describes it (the declared type), as Refit's own serializer does.
+    /// Creates content that serializes <paramref name="item"/> with <paramref name="typeInfo"/> each time it is sent, as
+    /// <see cref="ToHttpContent{T}(T)"/> does with this serializer's metadata: through System.Text.Json's bounded buffer,
+    /// no length in advance, readable any number of times. The body is written as <paramref name="typeInfo"/> describes
+    /// it (the declared type), as Refit's own serializer does. An object type generated for serialization only is serialized at once into pooled memory.
     /// </summary>
     /// <typeparam name="T">The declared body type.</typeparam>
     /// <param name="item">The body.</param>
@@ -29,10 +30,20 @@ public sealed partial class StjContentSerializer : IJsonTypeInfoContentSerialize
     public HttpContent ToHttpContent<T>(T item, JsonTypeInfo<T> typeInfo)
     {
         ArgumentNullException.ThrowIfNull(typeInfo);
-        return JsonBodyWriter.Write(item, TypeMetadataCache.ForTypeInfo(typeInfo), typeInfo);
+        var metadata = TypeMetadataCache.ForTypeInfo(typeInfo);
+        return metadata.Streams ? new StreamedJsonContent(item, typeInfo) : JsonBodyWriter.Write(item, metadata, typeInfo);
     }
 
-    /// <inheritdoc cref="ToHttpContent{T}(T, JsonTypeInfo{T})"/>
+    /// <summary>
+    /// Serializes <paramref name="item"/> now into pooled memory with <paramref name="typeInfo"/>, as
+    /// <see cref="ToHttpContentSynchronous{T}(T)"/> does with this serializer's metadata: exact length, readable more
+    /// than once. The body is written as <paramref name="typeInfo"/> describes it (the declared type).
+    /// </summary>
+    /// <typeparam name="T">The declared body type.</typeparam>
+    /// <param name="item">The body.</param>
+    /// <param name="typeInfo">The metadata that writes it, e.g. a property of a source-generated context.</param>
+    /// <returns>The request content.</returns>
+    /// <exception cref="ArgumentNullException"><paramref name="typeInfo"/> is <see langword="null"/>.</exception>
     public HttpContent ToHttpContentSynchronous<T>(T item, JsonTypeInfo<T> typeInfo)
     {
         ArgumentNullException.ThrowIfNull(typeInfo);

@@ -14,7 +14,8 @@ namespace RefitStj;
 /// <summary>
 /// A System.Text.Json content serializer for Refit. Assign it to <c>RefitSettings.ContentSerializer</c>; every request
 /// and response body of those clients then goes through it. By default it writes and reads exactly what Refit's built-in
-/// serializer does, with one shared frozen options instance, span-based reads and pooled, length-known request bodies.
+/// serializer does, with one shared frozen options instance, span-based reads, and request bodies written while they are sent (or, in
+/// Refit's <c>RequestBodySerializationMode.Buffered</c>, held in pooled memory with their exact length).
 /// </summary>
 /// <remarks>Instances are immutable and thread-safe; share one per options instance.</remarks>
 public sealed partial class StjContentSerializer : IHttpContentSerializer, ISynchronousContentSerializer, ISynchronousContentDeserializer
@@ -118,24 +119,44 @@ public sealed partial class StjContentSerializer : IHttpContentSerializer, ISync
     public static JsonSerializerOptions CreateDefaultOptions() => RefitDefaults.Create();
 
     /// <summary>
-    /// Serializes <paramref name="item"/> now into pooled memory. The content reports its exact length, has
-    /// <c>application/json; charset=utf-8</c>, and can be read more than once. Its memory goes back to the pool once
-    /// nothing can read it any more: after its first complete copy (Refit's default mode copies it once and never
-    /// disposes it) or its disposal, whichever comes first, and never while a write (over HTTP/2 it may outlive the
-    /// request's disposal) is still reading it. A later copy serializes <paramref name="item"/> again, so do not change
-    /// the body object until the request has been sent.
+    /// Creates content that serializes <paramref name="item"/> onto the request stream each time it is sent, with
+    /// <c>JsonSerializer.SerializeAsync</c> through System.Text.Json's own bounded buffer, as Refit's built-in serializer
+    /// does: a request in flight never holds the whole body, and each send serializes it exactly once. Its length is not
+    /// known in advance: Refit's default body mode sends it chunked, and when Refit buffers it (<c>Buffered = true</c>,
+    /// <c>[Body(buffered: true)]</c>) HttpContent's buffer gives it an exact Content-Length. It has
+    /// <c>application/json; charset=utf-8</c> and can be read any number of times (retries, captured request content,
+    /// multipart), each read serializing <paramref name="item"/> again, so do not change the body object until the
+    /// request has been sent. For an exact Content-Length from pooled memory, use <see cref="ToHttpContentSynchronous{T}(T)"/>.
+    /// An object type of a context generated for serialization only has no property metadata, which that writer needs (Refit's
+    /// serializer fails there): its bodies are serialized at once into pooled memory, as <see cref="ToHttpContentSynchronous{T}(T)"/> does.
     /// </summary>
     /// <typeparam name="T">The declared body type; an interface or abstract type without polymorphism metadata is written by the runtime type.</typeparam>
     /// <param name="item">The body.</param>
     /// <returns>The request content.</returns>
-    public HttpContent ToHttpContent<T>(T item) => JsonBodyWriter.Write(item, _metadata);
+    public HttpContent ToHttpContent<T>(T item)
+    {
+        var metadata = _metadata.Get<T>();
+        return metadata.Streams || metadata.WritesRuntimeType
+            ? new StreamedJsonContent(item, _metadata.GetBodyTypeInfo(metadata, item))
+            : JsonBodyWriter.Write(item, metadata, metadata.TypeInfo);
+    }
 
-    /// <inheritdoc cref="ToHttpContent{T}(T)"/>
+    /// <summary>
+    /// Serializes <paramref name="item"/> now into pooled memory (Refit's <c>RequestBodySerializationMode.Buffered</c>).
+    /// The content reports its exact length, has <c>application/json; charset=utf-8</c>, and can be read more than once.
+    /// Its memory goes back to the pool once nothing can read it any more: after its first complete copy or its disposal,
+    /// whichever comes first, and never while a write (over HTTP/2 it may outlive the request's disposal) is still
+    /// reading it. A later copy serializes <paramref name="item"/> again, so do not change the body object until the
+    /// request has been sent.
+    /// </summary>
+    /// <typeparam name="T">The declared body type; an interface or abstract type without polymorphism metadata is written by the runtime type.</typeparam>
+    /// <param name="item">The body.</param>
+    /// <returns>The request content.</returns>
     public HttpContent ToHttpContentSynchronous<T>(T item) => JsonBodyWriter.Write(item, _metadata);
 
     /// <summary>
     /// Creates content that serializes <paramref name="item"/> onto the request stream when it is sent, without
-    /// buffering the whole body; its length is not known in advance.
+    /// buffering the whole body; its length is not known in advance. The same content as <see cref="ToHttpContent{T}(T)"/>.
     /// </summary>
     /// <typeparam name="T">The declared body type.</typeparam>
     /// <param name="item">The body.</param>

@@ -1,136 +1,120 @@
-using System.Buffers;
-using System.Net;
-using Microsoft.AspNetCore.Builder;
-using Microsoft.AspNetCore.Hosting;
-using Microsoft.AspNetCore.Hosting.Server;
-using Microsoft.AspNetCore.Hosting.Server.Features;
-using Microsoft.AspNetCore.Http;
-using Microsoft.Extensions.DependencyInjection;
-using Microsoft.Extensions.Logging;
-using Refit;
+using System.Diagnostics;
+using System.Globalization;
 
 namespace RefitStj.BodyMemory;
 
 /// <summary>
-/// Rounds of concurrent POSTs of one large list through a Refit client to Kestrel on 127.0.0.1 (HTTP/1.1, one connection
-/// per POST in flight), in this process: the managed heap's peak over its level after a warm-up round (sampled every
-/// 5 ms), gen-2 collections and bytes allocated per POST (client and server together). The server compares every body
-/// with the bytes it must be and answers 400 when it differs.
+/// Concurrent POSTs of one large list through a Refit client to Kestrel on 127.0.0.1, side by side for Refit's serializer
+/// and RefitStj (both over the same source-generated context), in every body mode, over HTTP/1.1 (one connection per POST
+/// in flight) and h2c (one connection): each case in a client process of its own (<see cref="ClientRun"/>), the server in
+/// this one. Then one POST at a time from 100 KB to 64 MB. The server compares every body with the bytes it must be.
 /// </summary>
 internal static class ConcurrentMode
 {
-    public static async Task<int> RunAsync(bool smoke)
+    private static readonly string[] s_modes = ["default", "buffered", "sync", "streamed"];
+
+    private static readonly Dictionary<string, string> s_modeNames = new()
+    {
+        ["default"] = "default (`Buffered = false`)",
+        ["buffered"] = "`[Body(buffered: true)]`",
+        ["sync"] = "`RequestBodySerializationMode.Buffered`",
+        ["streamed"] = "`RequestBodySerializationMode.Streamed`",
+    };
+
+    public static async Task<int> RunAsync(bool smoke, string[] options)
     {
         Report.Header(smoke ? "concurrent --smoke" : "concurrent");
-        var body = Body.Create(smoke ? 256 * 1024 : 10 * 1024 * 1024);
-        int concurrency = smoke ? 2 : 64, rounds = smoke ? 1 : 5;
-        Console.WriteLine($"{rounds} rounds (after one warm-up round) of {concurrency} concurrent POSTs of a {body.Size} list\n");
+        var concurrencies = Option(options, "--concurrency", smoke ? [2L] : [1L, 16L, 64L]).Select(v => (int)v).ToArray();
+        var sizes = Option(options, "--sizes", smoke ? [] : [100_000L, 1_000_000L, 10_000_000L, 64_000_000L]);
+        var protocols = options.Contains("--h1-only") ? ["h1"] : new[] { "h1", "h2c" };
+        long size = smoke ? 256 * 1024 : 10_000_000;
+        Console.WriteLine($"{(smoke ? 1 : ClientRun.Rounds)} rounds of concurrent POSTs of a {Body.Create(size).Size} list per case, each case in a client process of its own");
+        Console.WriteLine("(heap and working set: peak over the level before any request; retained: heap after 3 idle seconds with full collections, over that level)\n");
 
-        var builder = WebApplication.CreateSlimBuilder();
-        builder.Logging.ClearProviders();
-        builder.WebHost.UseKestrel(kestrel =>
-        {
-            kestrel.Listen(IPAddress.Loopback, 0);
-            kestrel.Limits.MaxRequestBodySize = null;
-        });
-        await using var app = builder.Build();
-        app.Run(context => ReceiveAsync(context, body.Json));
-        await app.StartAsync().ConfigureAwait(false);
-        var address = app.Services.GetRequiredService<IServer>().Features.Get<IServerAddressesFeature>()!.Addresses.Single();
-
-        using var http = new HttpClient(new SocketsHttpHandler { MaxConnectionsPerServer = concurrency })
-        {
-            BaseAddress = new Uri(address),
-            Timeout = TimeSpan.FromSeconds(120),
-        };
+        await using var server = await Server.StartAsync().ConfigureAwait(false);
+        server.Expect(size);
         var failures = 0;
         var rows = new List<string[]>();
-        (string Name, IHttpContentSerializer Serializer)[] serializers =
-        [
-            ("Refit's serializer", new SystemTextJsonContentSerializer(BodyJsonContext.Default.Options)),
-            ("RefitStj", StjContentSerializer.ForContext(BodyJsonContext.Default)),
-        ];
-        foreach (var mode in (RequestBodySerializationMode[])[RequestBodySerializationMode.Default, RequestBodySerializationMode.Buffered])
+        var at = Array.IndexOf(options, "--modes");
+        var modes = at < 0 || at + 1 >= options.Length ? s_modes : options[at + 1].Split(',');
+        foreach (var mode in modes)
         {
-            foreach (var (name, serializer) in serializers)
+            foreach (var protocol in protocols)
             {
-                var api = RestService.ForGenerated<IUploadApi>(http, new RefitSettings { ContentSerializer = serializer, RequestBodySerialization = mode });
-                failures += await RoundAsync(api, body, concurrency).ConfigureAwait(false);
-                var baseline = GC.GetTotalMemory(forceFullCollection: true);
-                var gen2 = GC.CollectionCount(2);
-                var allocated = GC.GetTotalAllocatedBytes(precise: true);
-                using var sampling = new CancellationTokenSource();
-                var peak = SamplePeakAsync(sampling.Token);
-                for (var round = 0; round < rounds; round++)
+                foreach (var concurrency in concurrencies)
                 {
-                    failures += await RoundAsync(api, body, concurrency).ConfigureAwait(false);
+                    var refit = await RunCaseAsync(server, "refit", mode, protocol, concurrency, size, smoke).ConfigureAwait(false);
+                    var stj = await RunCaseAsync(server, "stj", mode, protocol, concurrency, size, smoke).ConfigureAwait(false);
+                    failures += refit.Failures + stj.Failures;
+                    rows.Add([s_modeNames[mode], protocol == "h1" ? "HTTP/1.1" : "h2c", $"{concurrency}", Pair(refit.PeakHeap, stj.PeakHeap), Pair(refit.PeakSet, stj.PeakSet), Pair(refit.Retained, stj.Retained), $"{refit.Wire} / {stj.Wire}"]);
                 }
-
-                var perPost = (GC.GetTotalAllocatedBytes(precise: true) - allocated) / (rounds * concurrency);
-                gen2 = GC.CollectionCount(2) - gen2;
-                await sampling.CancelAsync().ConfigureAwait(false);
-                var over = await peak.ConfigureAwait(false) - baseline;
-                rows.Add([$"{name}, {mode}", Report.Bytes(Math.Max(0, over)), $"{gen2}", Report.Bytes(perPost)]);
             }
         }
 
-        await app.StopAsync().ConfigureAwait(false);
-        Report.Table(["Serializer, RequestBodySerialization", "Peak managed heap over baseline", "Gen2 collections", "Allocated per POST"], rows);
-        return failures;
-    }
+        Report.Table(["Body mode", "Protocol", "In flight", "Peak heap, Refit / RefitStj", "Peak working set", "Retained after idle", "Wire"], rows);
 
-    private static async Task<int> RoundAsync(IUploadApi api, Body body, int concurrency)
-    {
-        var posts = Enumerable.Range(0, concurrency).Select(_ => api.UploadAsync(body.Value, CancellationToken.None)).ToArray();
-        var failures = 0;
-        foreach (var post in posts)
+        rows.Clear();
+        foreach (var bytes in sizes)
         {
-            try
+            server.Expect(bytes);
+            foreach (var mode in modes)
             {
-                await post.ConfigureAwait(false);
+                var refit = await RunCaseAsync(server, "refit", mode, "h1", 1, bytes, smoke).ConfigureAwait(false);
+                var stj = await RunCaseAsync(server, "stj", mode, "h1", 1, bytes, smoke).ConfigureAwait(false);
+                failures += refit.Failures + stj.Failures;
+                rows.Add([string.Create(CultureInfo.InvariantCulture, $"{bytes / 1e6:0.#} MB"), s_modeNames[mode], Pair(refit.PeakHeap, stj.PeakHeap), Pair(refit.PeakSet, stj.PeakSet), Pair(refit.Retained, stj.Retained)]);
             }
-            catch (Exception ex) when (ex is ApiException or HttpRequestException or TaskCanceledException)
-            {
-                Console.Error.WriteLine($"FAILED: a POST of {body.Size}: {ex.Message}");
-                failures++;
-            }
+        }
+
+        if (rows.Count > 0)
+        {
+            Console.WriteLine("One POST at a time, HTTP/1.1:\n");
+            Report.Table(["Body", "Body mode", "Peak heap, Refit / RefitStj", "Peak working set", "Retained after idle"], rows);
         }
 
         return failures;
     }
 
-    private static async Task<long> SamplePeakAsync(CancellationToken stop)
+    private static string Pair(long refit, long stj) => $"{Report.Bytes(Math.Max(0, refit))} / {Report.Bytes(Math.Max(0, stj))}";
+
+    private static long[] Option(string[] options, string name, long[] fallback)
     {
-        var peak = GC.GetTotalMemory(forceFullCollection: false);
-        using var timer = new PeriodicTimer(TimeSpan.FromMilliseconds(5));
-        while (await timer.WaitForNextTickAsync(CancellationToken.None).ConfigureAwait(false) && !stop.IsCancellationRequested)
+        var at = Array.IndexOf(options, name);
+        if (at < 0 || at + 1 >= options.Length)
         {
-            peak = Math.Max(peak, GC.GetTotalMemory(forceFullCollection: false));
+            return fallback;
         }
 
-        return peak;
+        return options[at + 1] == "none" ? [] : options[at + 1].Split(',').Select(v => long.Parse(v, CultureInfo.InvariantCulture)).ToArray();
     }
 
-    // Drains the body through one pooled buffer, comparing it with the expected bytes as it arrives.
-    private static async Task ReceiveAsync(HttpContext context, byte[] expected)
+    private static async Task<Result> RunCaseAsync(Server server, string serializer, string mode, string protocol, int concurrency, long size, bool smoke)
     {
-        var buffer = ArrayPool<byte>.Shared.Rent(64 * 1024);
-        var offset = 0;
-        var same = true;
-        try
+        var address = protocol == "h1" ? server.Http1 : server.Http2;
+        var start = new ProcessStartInfo(Environment.ProcessPath!)
         {
-            int read;
-            while ((read = await context.Request.Body.ReadAsync(buffer, context.RequestAborted).ConfigureAwait(false)) > 0)
-            {
-                same = same && offset + read <= expected.Length && buffer.AsSpan(0, read).SequenceEqual(expected.AsSpan(offset, read));
-                offset += read;
-            }
-        }
-        finally
+            RedirectStandardOutput = true,
+            UseShellExecute = false,
+        };
+        foreach (var arg in new[] { "client", serializer, mode, protocol, $"{concurrency}", $"{size}", address, smoke ? "--smoke" : "--full" })
         {
-            ArrayPool<byte>.Shared.Return(buffer);
+            start.ArgumentList.Add(arg);
         }
 
-        context.Response.StatusCode = same && offset == expected.Length ? StatusCodes.Status204NoContent : StatusCodes.Status400BadRequest;
+        using var process = Process.Start(start)!;
+        var output = await process.StandardOutput.ReadToEndAsync().ConfigureAwait(false);
+        await process.WaitForExitAsync().ConfigureAwait(false);
+        var line = output.Split('\n').FirstOrDefault(l => l.StartsWith("RESULT ", StringComparison.Ordinal));
+        if (line is null)
+        {
+            Console.Error.WriteLine($"FAILED: no result from {serializer}, {mode}, {protocol}, {concurrency} (exit code {process.ExitCode})");
+            return new Result(0, 0, 0, 1, "?");
+        }
+
+        var parts = line.Split(' ');
+        var values = parts[1..5].Select(v => long.Parse(v, CultureInfo.InvariantCulture)).ToArray();
+        return new Result(values[0], values[1], values[2], (int)values[3] + (process.ExitCode == 0 ? 0 : 1), parts.Length > 5 ? parts[5].Trim() : "?");
     }
+
+    private readonly record struct Result(long PeakHeap, long PeakSet, long Retained, int Failures, string Wire);
 }

@@ -2,9 +2,12 @@ using Refit;
 
 namespace RefitStj.BodyMemory;
 
-/// <summary>The Refit client the concurrent POSTs go through (Refit's source generator implements it).</summary>
+/// <summary>The Refit client the POSTs go through (Refit's source generator implements it).</summary>
 internal interface IUploadApi
 {
-    [Post("/upload")]
-    Task UploadAsync([Body] List<Item> items, CancellationToken cancellationToken);
+    [Post("/upload/{size}")]
+    Task<IApiResponse> UploadAsync(long size, [Body] List<Item> items, CancellationToken cancellationToken);
+
+    [Post("/upload/{size}")]
+    Task<IApiResponse> UploadBufferedAsync(long size, [Body(buffered: true)] List<Item> items, CancellationToken cancellationToken);
 }

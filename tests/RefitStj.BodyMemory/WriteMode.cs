@@ -3,10 +3,12 @@ using Refit;
 namespace RefitStj.BodyMemory;
 
 /// <summary>
-/// Allocation per request body written: <c>ToHttpContent</c>, <c>CopyToAsync(Stream.Null)</c>, disposed, the least
-/// <see cref="GC.GetAllocatedBytesForCurrentThread"/> difference of several writes after 12 warm-up writes, for RefitStj over the
-/// context (what <c>ForContext</c> returns), its <c>JsonTypeInfo&lt;T&gt;</c> overload, and Refit's serializer over the
-/// same context. Each body is also copied once into memory and compared with the bytes it must be.
+/// Allocation per request body written: <c>ToHttpContent</c> (or <c>ToHttpContentSynchronous</c>),
+/// <c>CopyToAsync(Stream.Null)</c>, disposed, as <see cref="GC.GetAllocatedBytesForCurrentThread"/> differences: the first
+/// (cold) write of each, then the MOST any write allocated after 12 warm-up writes (System.Text.Json samples a type's first
+/// ten asynchronous writes), for RefitStj over the context (what <c>ForContext</c> returns), its
+/// <c>JsonTypeInfo&lt;T&gt;</c> overload, its synchronous (buffered) mode, and Refit's serializer over the same context.
+/// Each body is also copied once into memory and compared with the bytes it must be.
 /// </summary>
 internal static class WriteMode
 {
@@ -29,27 +31,27 @@ internal static class WriteMode
             var body = Body.Create(size);
             var forContext = await MeasureAsync(() => stj.ToHttpContent(body.Value), body, writes).ConfigureAwait(false);
             var typeInfo = await MeasureAsync(() => stj.ToHttpContent(body.Value, BodyJsonContext.Default.ListItem), body, writes).ConfigureAwait(false);
+            var synchronous = await MeasureAsync(() => stj.ToHttpContentSynchronous(body.Value), body, writes).ConfigureAwait(false);
             var builtIn = await MeasureAsync(() => refit.ToHttpContent(body.Value), body, writes).ConfigureAwait(false);
-            rows.Add([body.Size, forContext.Text, typeInfo.Text, builtIn.Text]);
-            failures += forContext.Failures + typeInfo.Failures + builtIn.Failures;
-            if (smoke && (forContext.Allocated > SmokeLimit || typeInfo.Allocated > SmokeLimit))
+            rows.Add([body.Size, forContext.Text, typeInfo.Text, synchronous.Text, builtIn.Text]);
+            failures += forContext.Failures + typeInfo.Failures + synchronous.Failures + builtIn.Failures;
+            if (smoke && (forContext.Allocated > SmokeLimit || typeInfo.Allocated > SmokeLimit || synchronous.Allocated > SmokeLimit))
             {
                 Console.Error.WriteLine($"FAILED: a RefitStj write of {body.Size} allocated more than {SmokeLimit:N0} B");
                 failures++;
             }
         }
 
-        Report.Table(["Body", "RefitStj, ForContext", "RefitStj, JsonTypeInfo<T>", "Refit's serializer, same context"], rows);
+        Report.Table(["Body", "RefitStj, ForContext (cold; most after warm-up)", "RefitStj, JsonTypeInfo<T>", "RefitStj, ToHttpContentSynchronous", "Refit's serializer, same context"], rows);
         return failures;
     }
 
     private static async Task<Result> MeasureAsync(Func<HttpContent> write, Body body, int writes)
     {
-        var failures = await CheckAsync(write, body).ConfigureAwait(false);
-        var least = long.MaxValue;
+        var cold = -1L;
+        var most = -1L;
         long? length = null;
-        // A type's start buffer at most doubles from one body to the next, so its first writes rent sizes the pool has
-        // not held yet (one new array a write, up to 1 MiB): 12 warm-ups reach the steady state from the smallest start.
+        var failures = 0;
         for (var i = -WarmUps; i < writes; i++)
         {
             var thread = Environment.CurrentManagedThreadId;
@@ -62,20 +64,24 @@ internal static class WriteMode
 
             var allocated = GC.GetAllocatedBytesForCurrentThread() - before;
             // A write that went on on another thread counted only part of its allocations on this one: not a sample.
-            if (i >= 0 && thread == Environment.CurrentManagedThreadId)
+            if (thread != Environment.CurrentManagedThreadId)
             {
-                least = Math.Min(least, allocated);
+                Console.Error.WriteLine($"FAILED: a write of {body.Size} did not stay on one thread");
+                failures++;
+            }
+            else if (i == -WarmUps)
+            {
+                cold = allocated;
+            }
+            else if (i >= 0)
+            {
+                most = Math.Max(most, allocated);
             }
         }
 
-        if (least == long.MaxValue)
-        {
-            Console.Error.WriteLine($"FAILED: no write of {body.Size} stayed on one thread");
-            failures++;
-        }
-
-        var text = $"{least:N0} B, " + (length is null ? "chunked" : length == body.Json.Length ? "exact length" : $"WRONG length {length}");
-        return new Result(least, text, failures);
+        failures += await CheckAsync(write, body).ConfigureAwait(false);
+        var text = $"{Report.Bytes(cold)}; {most:N0} B, " + (length is null ? "chunked" : length == body.Json.Length ? "exact length" : $"WRONG length {length}");
+        return new Result(most, text, failures);
     }
 
     private static async Task<int> CheckAsync(Func<HttpContent> write, Body body)

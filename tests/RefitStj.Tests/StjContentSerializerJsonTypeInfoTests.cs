@@ -30,15 +30,18 @@ public sealed class StjContentSerializerJsonTypeInfoTests
     }
 
     [Fact]
-    public async Task ToHttpContent_Writes_With_The_Given_Metadata_As_Refit_Does_In_A_Pooled_Body_Of_Exact_Length()
+    public async Task ToHttpContent_Writes_With_The_Given_Metadata_As_Refit_Does_And_The_Synchronous_Body_Has_Its_Exact_Length()
     {
-        using var content = _serializer.ToHttpContent(Lamp, GadgetContext.Default.Gadget);
+        using var sent = _serializer.ToHttpContent(Lamp, GadgetContext.Default.Gadget);
+        using var content = _serializer.ToHttpContentSynchronous(Lamp, GadgetContext.Default.Gadget);
         using var refits = _refits.ToHttpContent(Lamp, GadgetContext.Default.Gadget);
 
         var written = await Bodies.TextOf(content);
 
         Assert.Equal(GadgetJson, written);
         Assert.Equal(await Bodies.TextOf(refits), written);
+        Assert.Equal(written, await Bodies.TextOf(sent));
+        Assert.Null(sent.Headers.ContentLength);
         Assert.Equal(Encoding.UTF8.GetByteCount(GadgetJson), content.Headers.ContentLength);
         Assert.Equal("application/json; charset=utf-8", content.Headers.ContentType!.ToString());
         Assert.Equal(written, await Bodies.TextOf(content));

@@ -3,7 +3,7 @@ using System.Buffers;
 namespace RefitStj.IO;
 
 /// <summary>
-/// An <see cref="IBufferWriter{T}"/> over arrays rented from <see cref="BufferPool"/>. It starts in one array; when that
+/// An <see cref="IBufferWriter{T}"/> over arrays rented from <see cref="WriteBufferPool"/>. It starts in one array; when that
 /// is full it goes on in a new segment (twice what it holds so far, at most <see cref="SegmentSize"/>) rather than
 /// copying into a larger array, so a body of any size is held in pooled arrays and no byte is copied twice.
 /// The bytes leave through <see cref="Detach"/> (the caller now owns them) or go back through <see cref="Abandon"/>.
@@ -36,7 +36,7 @@ internal sealed class PooledBufferWriter : IBufferWriter<byte>
     public void Start(int sizeHint)
     {
         Abandon();
-        _buffer = BufferPool.Rent(Math.Clamp(sizeHint, MinimumSize, SegmentSize));
+        _buffer = WriteBufferPool.Rent(Math.Clamp(sizeHint, MinimumSize, SegmentSize));
     }
 
     public PooledBytes Detach()
@@ -55,7 +55,7 @@ internal sealed class PooledBufferWriter : IBufferWriter<byte>
             }
             else
             {
-                BufferPool.Return(_buffer);
+                WriteBufferPool.Return(_buffer);
             }
 
             bytes = new PooledBytes([.. _filled], _filledLength + _written);
@@ -107,16 +107,16 @@ internal sealed class PooledBufferWriter : IBufferWriter<byte>
         if (_buffer.Length == 0)
         {
             // Never started: the first buffer, as Start would rent it for this request.
-            _buffer = BufferPool.Rent(Math.Max(needed, MinimumSize * 2));
+            _buffer = WriteBufferPool.Rent(Math.Max(needed, MinimumSize * 2));
             return;
         }
 
         // What the segments so far hold, again, so the count of segments grows with the log of the body up to the segment size.
         var size = Math.Max(Math.Min(_filledLength + _buffer.Length, SegmentSize), needed);
-        var next = BufferPool.Rent((int)size);
+        var next = WriteBufferPool.Rent((int)size);
         if (next.Length < needed)
         {
-            BufferPool.Return(next);
+            WriteBufferPool.Return(next);
             throw new InvalidOperationException($"A JSON value cannot need more than {Array.MaxLength} bytes, the most one array can hold.");
         }
 
@@ -129,7 +129,7 @@ internal sealed class PooledBufferWriter : IBufferWriter<byte>
         }
         else
         {
-            BufferPool.Return(_buffer);
+            WriteBufferPool.Return(_buffer);
         }
 
         _buffer = next;

@@ -1,7 +1,7 @@
 namespace RefitStj.IO;
 
 /// <summary>
-/// Bytes held in arrays rented from <see cref="BufferPool"/>: one array for a body up to the pooled size, a chain of
+/// Bytes held in arrays rented from <see cref="WriteBufferPool"/>: one array for a body up to the pooled size, a chain of
 /// pooled segments above it, so no body needs an array of its own size. A value copy shares the arrays; exactly one
 /// owner gives them back with <see cref="Return"/>.
 /// </summary>
@@ -82,18 +82,18 @@ internal readonly struct PooledBytes
     public ValueTask WriteToAsync(Stream stream, CancellationToken cancellationToken) =>
         _array is not null ? stream.WriteAsync(_array.AsMemory(0, (int)Length), cancellationToken) : WriteSegmentsAsync(stream, cancellationToken);
 
-    /// <summary>Gives every array back to <see cref="BufferPool"/>; call once, when nothing can read them any more.</summary>
+    /// <summary>Gives every array back to <see cref="WriteBufferPool"/>; call once, when nothing can read them any more.</summary>
     public void Return()
     {
         if (_array is not null)
         {
-            BufferPool.Return(_array);
+            WriteBufferPool.Return(_array);
             return;
         }
 
         foreach (var segment in _segments ?? [])
         {
-            BufferPool.Return(segment.Array!);
+            WriteBufferPool.Return(segment.Array!);
         }
     }
 

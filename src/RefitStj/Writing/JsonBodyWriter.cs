@@ -14,6 +14,9 @@ namespace RefitStj.Writing;
 [SuppressMessage("Reliability", "CA1001", Justification = "Cached for the thread's lifetime; the writer holds only managed memory.")]
 internal sealed class JsonBodyWriter
 {
+    /// <summary>The largest buffer a body starts in: 64 KiB, under the large-object heap's threshold.</summary>
+    public const int MaxStartSize = 64 * 1024;
+
     [ThreadStatic]
     private static JsonBodyWriter? s_cached;
 
@@ -43,7 +46,7 @@ internal sealed class JsonBodyWriter
     /// <exception cref="InvalidOperationException">The body no longer serializes to <paramref name="length"/> bytes.</exception>
     public static PooledBytes Rewrite(object? value, JsonTypeInfo typeInfo, long length)
     {
-        var bytes = Serialize(value, typeInfo, (int)Math.Min(length, PooledBufferWriter.SegmentSize), out _);
+        var bytes = Serialize(value, typeInfo, (int)Math.Min(length, MaxStartSize), out _);
         if (bytes.Length != length)
         {
             bytes.Return();
@@ -56,11 +59,18 @@ internal sealed class JsonBodyWriter
     }
 
     /// <summary>
+    /// Serializes <paramref name="value"/> into pooled memory starting with one <paramref name="chunkSize"/> array, going on
+    /// into pooled segments if the body needs more: the synchronous write, with System.Text.Json's fast path, that a body
+    /// sent while it is written takes when it is small. It never abandons a serialization once started.
+    /// </summary>
+    public static PooledBytes WriteChunk(object? value, JsonTypeInfo typeInfo, int chunkSize) => Serialize(value, typeInfo, chunkSize, out _);
+
+    /// <summary>
     /// The buffer size the next body of the type starts with. Utf8JsonWriter asks for room for a token's worst case
     /// (three bytes per character of a string, then 4 KB more once it has to grow), so a body can outgrow a buffer of
     /// its own length every time; once one does, the size it grew to is kept, so later bodies are written in one buffer.
-    /// The start at most doubles from one body to the next, so a single huge body cannot make the next, small one rent
-    /// an array of the huge one's size.
+    /// It never passes <see cref="MaxStartSize"/>: a larger body goes on in segments, so no body rents an array of its
+    /// own size, and the sizes a type rents settle after its first body rather than creeping up a size per body.
     /// </summary>
     /// <param name="previous">The size this body started with (0 for the type's first body).</param>
     /// <param name="length">The body's length.</param>
@@ -70,8 +80,7 @@ internal sealed class JsonBodyWriter
         int next;
         if (grownTo > 0)
         {
-            // The first body starts in the smallest buffer, so its growth says nothing about what the type needs.
-            next = previous == 0 ? length : Math.Max(grownTo, length);
+            next = Math.Max(grownTo, length);
         }
         else
         {
@@ -80,7 +89,7 @@ internal sealed class JsonBodyWriter
             next = previous > length * 8L ? length : Math.Max(previous, length);
         }
 
-        return (int)Math.Min(next, Math.Max(previous * 2L, PooledBufferWriter.MinimumSize));
+        return Math.Min(next, MaxStartSize);
     }
 
     private static PooledBytes Serialize<TValue>(TValue value, JsonTypeInfo typeInfo, int sizeHint, out int grownTo)
@@ -114,6 +123,7 @@ internal sealed class JsonBodyWriter
     private Utf8JsonWriter Start(JsonSerializerOptions options, int sizeHint)
     {
         _buffer.Start(sizeHint);
+
         if (_writer is not null && ReferenceEquals(_writerFor, options))
         {
             _writer.Reset(_buffer);

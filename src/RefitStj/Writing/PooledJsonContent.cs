@@ -13,7 +13,8 @@ namespace RefitStj.Writing;
 /// The memory is shared by reference count, so it goes back to the pool only when nothing can read it any more, whatever
 /// the order of events: every write and read stream takes a reference before touching it and gives it back when done,
 /// and the content gives up its own reference at the end of its first write or on dispose, whichever comes first.
-/// Refit's default mode copies the content once and never disposes it; the memory goes back right after that copy.
+/// A caller that copies the content once and never disposes it (a wrapping content does) gets the memory back right
+/// after that copy.
 /// HTTP/2 may still be writing a body when Refit disposes the request; the memory goes back once that write has ended.
 /// A later read (a retry, a second copy) serializes the body again into a buffer of its own, and must get the same
 /// length; a read after dispose throws <see cref="ObjectDisposedException"/>.
@@ -26,7 +27,7 @@ internal sealed class PooledJsonContent : HttpContent
     private readonly JsonTypeInfo _typeInfo;
     private volatile bool _disposed;
 
-    /// <summary>Takes ownership of <paramref name="rented"/>, which must come from <see cref="BufferPool"/> and hold <paramref name="value"/> serialized.</summary>
+    /// <summary>Takes ownership of <paramref name="rented"/>, which must come from <see cref="WriteBufferPool"/> and hold <paramref name="value"/> serialized.</summary>
     public PooledJsonContent(PooledBytes rented, object? value, JsonTypeInfo typeInfo)
     {
         _body = new RefCountedBuffer(rented);

@@ -5,8 +5,11 @@ using System.Text.Json.Serialization.Metadata;
 namespace RefitStj.Writing;
 
 /// <summary>
-/// A request body serialized straight onto the request stream when it is sent, a chunk at a time, so no buffer ever
-/// holds the whole body. Its length is unknown in advance, so HTTP/1.1 sends it chunked.
+/// A request body serialized straight onto the request stream when it is sent, through System.Text.Json's own bounded
+/// buffer, so no buffer ever holds the whole body. Every copy serializes the value again, exactly once, and is never
+/// abandoned half-way (a once-only sequence, a generator or a converter that catches exceptions sees one serialization per
+/// send), so the content can be read any number of times, as Refit's own JsonContent can. Its length is unknown in advance,
+/// so HTTP/1.1 sends it chunked unless HttpContent buffers it first (Refit's <c>Buffered = true</c>).
 /// </summary>
 internal sealed class StreamedJsonContent : HttpContent
 {

@@ -23,6 +23,7 @@ internal sealed class CountingPool : ArrayPool<byte>, IDisposable
 #endif
 
     private readonly bool _poison;
+    private readonly List<int> _requests = [];
 
     public CountingPool(bool poison = false)
     {
@@ -44,8 +45,23 @@ internal sealed class CountingPool : ArrayPool<byte>, IDisposable
     /// <summary>The largest size asked for by any rental.</summary>
     public int LargestRequested { get; private set; }
 
+    /// <summary>The size asked for by each rental, in order.</summary>
+    public IReadOnlyList<int> Requests
+    {
+        get
+        {
+            lock (_gate)
+            {
+                return [.. _requests];
+            }
+        }
+    }
+
     /// <summary>The lengths of every array handed out, added up.</summary>
     public long RentedBytes { get; private set; }
+
+    /// <summary>The lengths of the arrays handed out and not yet given back, added up.</summary>
+    public long OutstandingBytes { get; private set; }
 
     public override byte[] Rent(int minimumLength)
     {
@@ -54,8 +70,10 @@ internal sealed class CountingPool : ArrayPool<byte>, IDisposable
         {
             Rented++;
             LastRequested = minimumLength;
+            _requests.Add(minimumLength);
             LargestRequested = Math.Max(LargestRequested, minimumLength);
             RentedBytes += array.Length;
+            OutstandingBytes += array.Length;
             _outstanding.AddOrUpdate(array, this);
         }
 
@@ -73,6 +91,7 @@ internal sealed class CountingPool : ArrayPool<byte>, IDisposable
             }
 
             Returned++;
+            OutstandingBytes -= array.Length;
         }
 
         if (_poison)

@@ -25,7 +25,7 @@ public sealed class JsonBodyWriterTests
     {
         var people = Enumerable.Range(0, 10_000).Select(i => new Person("name" + i, i)).ToList();
 
-        using var content = _serializer.ToHttpContent(people);
+        using var content = _serializer.ToHttpContentSynchronous(people);
         var text = await Bodies.TextOf(content);
 
         Assert.Equal(JsonSerializer.Serialize(people, _serializer.Options), text);
@@ -35,9 +35,9 @@ public sealed class JsonBodyWriterTests
     [Fact]
     public async Task A_Failed_Write_Throws_And_The_Next_Write_Is_Clean()
     {
-        Assert.Throws<InvalidOperationException>(() => _serializer.ToHttpContent(new Exploding()));
+        Assert.Throws<InvalidOperationException>(() => _serializer.ToHttpContentSynchronous(new Exploding()));
 
-        using var content = _serializer.ToHttpContent(new Person("after", 1));
+        using var content = _serializer.ToHttpContentSynchronous(new Person("after", 1));
 
         Assert.Equal("""{"name":"after","age":1}""", await Bodies.TextOf(content));
     }
@@ -48,7 +48,7 @@ public sealed class JsonBodyWriterTests
         var options = new JsonSerializerOptions { Converters = { new NestedBodyConverter(_serializer) } };
         var outer = new StjContentSerializer(options);
 
-        using var content = outer.ToHttpContent(new Wrapper { Inner = new Person("in", 2) });
+        using var content = outer.ToHttpContentSynchronous(new Wrapper { Inner = new Person("in", 2) });
 
         Assert.Equal("""{"Inner":"{\u0022name\u0022:\u0022in\u0022,\u0022age\u0022:2}"}""", await Bodies.TextOf(content));
     }
@@ -58,7 +58,7 @@ public sealed class JsonBodyWriterTests
     {
         var results = await Task.WhenAll(Enumerable.Range(0, 64).Select(i => Task.Run(async () =>
         {
-            using var content = _serializer.ToHttpContent(new Person("t" + i, i));
+            using var content = _serializer.ToHttpContentSynchronous(new Person("t" + i, i));
             return (i, text: await Bodies.TextOf(content));
         })));
 
@@ -77,29 +77,29 @@ public sealed class JsonBodyWriterTests
         using var pool = new CountingPool();
         for (var i = 0; i < 8; i++)
         {
-            serializer.ToHttpContent(body).Dispose();
+            serializer.ToHttpContentSynchronous(body).Dispose();
         }
 
         var before = pool.Rented;
-        using var content = serializer.ToHttpContent(body);
+        using var content = serializer.ToHttpContentSynchronous(body);
 
         Assert.Equal(1, pool.Rented - before);
     }
 
     [Fact]
-    public void A_Large_First_Body_Of_A_Type_Does_Not_Make_The_Next_Start_Large()
+    public void A_Large_First_Body_Of_A_Type_Makes_The_Next_Start_At_Most_The_Start_Cap()
     {
         var serializer = new StjContentSerializer(new JsonSerializerOptions());
         var people = Enumerable.Range(0, 10_000).Select(i => new Person("name" + i, i)).ToList();
         using var pool = new CountingPool();
 
-        using var first = serializer.ToHttpContent(people);
+        using var first = serializer.ToHttpContentSynchronous(people);
         Assert.True(pool.Rented > 1, "the first body should outgrow the smallest buffer");
         var before = pool.Rented;
-        using var second = serializer.ToHttpContent(people.Take(1).ToList());
+        using var second = serializer.ToHttpContentSynchronous(people.Take(1).ToList());
 
         Assert.Equal(1, pool.Rented - before);
-        Assert.Equal(256, pool.LastRequested);
+        Assert.Equal(JsonBodyWriter.MaxStartSize, pool.LastRequested);
     }
 
     [Fact]
@@ -109,45 +109,47 @@ public sealed class JsonBodyWriterTests
         var large = Enumerable.Range(0, 10_000).Select(i => new Person("name" + i, i)).ToList();
         var small = large.Take(20).ToList();
         using var pool = new CountingPool();
-        serializer.ToHttpContent(large).Dispose();
-        serializer.ToHttpContent(large).Dispose();
-        serializer.ToHttpContent(small).Dispose();
+        serializer.ToHttpContentSynchronous(large).Dispose();
+        serializer.ToHttpContentSynchronous(large).Dispose();
+        serializer.ToHttpContentSynchronous(small).Dispose();
 
-        using var content = serializer.ToHttpContent(small);
+        using var content = serializer.ToHttpContentSynchronous(small);
 
         Assert.InRange(pool.LastRequested, content.Headers.ContentLength!.Value, 4 * content.Headers.ContentLength!.Value);
     }
 
     [Fact]
-    public void A_Small_Body_After_One_Huge_Body_Rents_About_Its_Own_Size()
+    public void A_Small_Body_After_One_Huge_Body_Rents_At_Most_The_Start_Cap_Then_About_Its_Own_Size()
     {
         var serializer = new StjContentSerializer(new JsonSerializerOptions());
         var small = new Wrapper { Inner = new Person("small", 1) };
         var huge = new Wrapper { Inner = new Person(new string('h', 20_000_000), 2) };
         using var pool = new CountingPool();
-        serializer.ToHttpContent(small).Dispose();
-        serializer.ToHttpContent(small).Dispose();
-        serializer.ToHttpContent(huge).Dispose();
+        serializer.ToHttpContentSynchronous(small).Dispose();
+        serializer.ToHttpContentSynchronous(small).Dispose();
+        serializer.ToHttpContentSynchronous(huge).Dispose();
 
-        using var content = serializer.ToHttpContent(small);
+        serializer.ToHttpContentSynchronous(small).Dispose();
+        Assert.InRange(pool.LastRequested, 1, JsonBodyWriter.MaxStartSize);
+        using var content = serializer.ToHttpContentSynchronous(small);
 
         Assert.InRange(pool.LastRequested, content.Headers.ContentLength!.Value, 256);
     }
 
     [Theory]
-    [InlineData(0, 1955, 8192, 256)] // the first body's growth is ignored, and the start begins small
-    [InlineData(0, 100, 1024, 100)] // a small first body that grew starts the next from its own length, not from what it grew to
-    [InlineData(1955, 1955, 8192, 3910)] // a later body that still grew: start at what it grew to, at most twice the last start
+    [InlineData(0, 1955, 8192, 8192)] // a body that grew: the next starts at what it grew to, so it fits in one buffer
+    [InlineData(0, 100, 1024, 1024)]
+    [InlineData(1955, 1955, 8192, 8192)]
     [InlineData(4096, 1955, 8192, 8192)]
     [InlineData(8192, 1955, 0, 8192)] // kept while within 8x of the body
     [InlineData(8192, 1000, 0, 1000)] // dropped once the body is far smaller
     [InlineData(8000, 1000, 0, 8000)] // still kept at exactly 8x
     [InlineData(196, 300, 0, 300)] // a larger body that fit raises the start to its length
-    [InlineData(196, 20_000, 32_768, 392)]
+    [InlineData(196, 20_000, 32_768, 32_768)] // at once, not doubling a body at a time (each new size a cold rental)
     [InlineData(16_384, 20_000, 32_768, 32_768)]
-    [InlineData(100, 20_000_000, 33_554_432, 256)] // one huge body cannot make the next start huge
-    [InlineData(0, 20_000_000, 33_554_432, 256)]
-    public void NextSizeHint_Learns_From_Growth_Doubles_At_Most_And_Forgets_Large_Bodies(int previous, int length, int grownTo, int expected) =>
+    [InlineData(100, 20_000_000, 33_554_432, JsonBodyWriter.MaxStartSize)] // one huge body cannot make the next start huge
+    [InlineData(0, 20_000_000, 33_554_432, JsonBodyWriter.MaxStartSize)]
+    public void NextSizeHint_Learns_From_Growth_At_Once_And_Never_Passes_The_Start_Cap(int previous, int length, int grownTo, int expected) =>
         Assert.Equal(expected, JsonBodyWriter.NextSizeHint(previous, length, grownTo));
 
     [Fact]
@@ -156,10 +158,10 @@ public sealed class JsonBodyWriterTests
         var deep = new StjContentSerializer(new JsonSerializerOptions(StjContentSerializer.CreateDefaultOptions()) { MaxDepth = 100 });
         var body = Nested(80);
 
-        using var content = deep.ToHttpContent(body);
+        using var content = deep.ToHttpContentSynchronous(body);
 
         Assert.Equal(new string('[', 80) + "1" + new string(']', 80), await Bodies.TextOf(content));
-        Assert.Throws<JsonException>(() => _serializer.ToHttpContent(body));
+        Assert.Throws<JsonException>(() => _serializer.ToHttpContentSynchronous(body));
     }
 
     [Fact]
@@ -167,7 +169,7 @@ public sealed class JsonBodyWriterTests
     {
         using var pool = new CountingPool();
         var body = new List<int> { 1, 2, 3 };
-        using var content = _serializer.ToHttpContent(body);
+        using var content = _serializer.ToHttpContentSynchronous(body);
         await Bodies.TextOf(content);
         body.Add(4);
 
@@ -181,7 +183,7 @@ public sealed class JsonBodyWriterTests
     public void A_Repeated_Write_Allocates_No_More_Than_Its_Content_And_Headers()
     {
         var body = new Person("m", 2);
-        var write = AllocatedBy(() => _serializer.ToHttpContent(body).Dispose());
+        var write = AllocatedBy(() => _serializer.ToHttpContentSynchronous(body).Dispose());
         var typeInfo = _serializer.Options.GetTypeInfo(typeof(Person));
         var length = JsonSerializer.SerializeToUtf8Bytes(body, _serializer.Options).Length;
         var content = AllocatedBy(() => new PooledJsonContent(new PooledBytes(BufferPool.Rent(length), length), body, typeInfo).Dispose());
@@ -208,11 +210,11 @@ public sealed class JsonBodyWriterTests
         var options = s_nestedArraysOptions;
         var serializer = new StjContentSerializer(options);
 
-        using var content = serializer.ToHttpContent(new NestedArrays(64));
+        using var content = serializer.ToHttpContentSynchronous(new NestedArrays(64));
 
         Assert.Equal(JsonSerializer.Serialize(new NestedArrays(64), options), await Bodies.TextOf(content));
         Assert.Throws<JsonException>(() => JsonSerializer.Serialize(new NestedArrays(65), options));
-        Assert.Throws<JsonException>(() => serializer.ToHttpContent(new NestedArrays(65)));
+        Assert.Throws<JsonException>(() => serializer.ToHttpContentSynchronous(new NestedArrays(65)));
     }
 
     [Fact]
@@ -221,7 +223,7 @@ public sealed class JsonBodyWriterTests
         var options = s_unnamedValueOptions;
         var serializer = new StjContentSerializer(options);
 
-        using var content = serializer.ToHttpContent(new UnnamedValue());
+        using var content = serializer.ToHttpContentSynchronous(new UnnamedValue());
 
         Assert.Equal("{1}", JsonSerializer.Serialize(new UnnamedValue(), options));
         Assert.Equal("{1}", await Bodies.TextOf(content));
@@ -289,7 +291,7 @@ public sealed class JsonBodyWriterTests
 
         public override void Write(Utf8JsonWriter writer, Person value, JsonSerializerOptions options)
         {
-            using var content = inner.ToHttpContent(value);
+            using var content = inner.ToHttpContentSynchronous(value);
             writer.WriteStringValue(content.ReadAsStringAsync().Result);
         }
     }

@@ -9,7 +9,7 @@ public sealed class PooledJsonContentStreamTests
 {
     private static readonly StjContentSerializer s_serializer = new();
 
-    private static HttpContent Create(string json) => s_serializer.ToHttpContent(JsonDocument.Parse(json).RootElement);
+    private static HttpContent Create(string json) => s_serializer.ToHttpContentSynchronous(JsonDocument.Parse(json).RootElement);
 
     [Fact]
     public void Is_Readable_And_Seekable_Until_Disposed_And_Then_Refuses_Every_Use()

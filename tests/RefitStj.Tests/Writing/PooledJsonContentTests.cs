@@ -14,7 +14,7 @@ public sealed class PooledJsonContentTests
     private static readonly StjContentSerializer s_serializer = new();
 
     private static PooledJsonContent Create(string json) =>
-        (PooledJsonContent)s_serializer.ToHttpContent(JsonDocument.Parse(json).RootElement);
+        (PooledJsonContent)s_serializer.ToHttpContentSynchronous(JsonDocument.Parse(json).RootElement);
 
     [Fact]
     public void Reports_Its_Exact_Length_And_Json_Content_Type()
@@ -110,7 +110,7 @@ public sealed class PooledJsonContentTests
     [Fact]
     public async Task The_First_Copy_Gives_The_Array_Back_And_Later_Copies_Serialize_Again()
     {
-        // Refit's default mode copies the content once and never disposes it.
+        // A wrapping content (Refit's push content) copies the content once and never disposes it.
         using var pool = new CountingPool(poison: true);
         var content = Create("""{"name":"Ada","age":36}""");
         Assert.Equal(1, pool.Outstanding);
@@ -156,7 +156,7 @@ public sealed class PooledJsonContentTests
         using var pool = new CountingPool(poison: true);
         var body = Enumerable.Range(0, 2000).Select(i => new Person("p" + i, i)).ToList();
         var expected = JsonSerializer.SerializeToUtf8Bytes(body, s_serializer.Options);
-        var content = s_serializer.ToHttpContent(body);
+        var content = s_serializer.ToHttpContentSynchronous(body);
         var wire = new GatedWriteStream(firstPart: 1000);
 
         var writing = content.CopyToAsync(wire);
@@ -178,7 +178,7 @@ public sealed class PooledJsonContentTests
         using var pool = new CountingPool(poison: true);
         var body = Enumerable.Range(0, 100_000).Select(i => new Person("person " + i, i)).ToList();
         var expected = JsonSerializer.SerializeToUtf8Bytes(body, s_serializer.Options);
-        var content = s_serializer.ToHttpContent(body);
+        var content = s_serializer.ToHttpContentSynchronous(body);
         var segments = pool.Outstanding;
         var length = content.Headers.ContentLength;
         var wire = new GatedWriteStream(firstPart: 1000);
@@ -204,7 +204,7 @@ public sealed class PooledJsonContentTests
         using var pool = new CountingPool(poison: true);
         var body = Enumerable.Range(0, 100_000).Select(i => new Person("person " + i, i)).ToList();
         var expected = JsonSerializer.SerializeToUtf8Bytes(body, s_serializer.Options);
-        using var content = s_serializer.ToHttpContent(body);
+        using var content = s_serializer.ToHttpContentSynchronous(body);
         var stream = await content.ReadAsStreamAsync();
         var start = new byte[PooledBufferWriterSegment + 5];
         stream.ReadExactly(start);
@@ -228,7 +228,7 @@ public sealed class PooledJsonContentTests
     public async Task A_Body_Changed_After_Its_First_Copy_Fails_The_Next_Copy_Instead_Of_Sending_A_Wrong_Length()
     {
         var body = new List<int> { 1, 2, 3 };
-        using var content = s_serializer.ToHttpContent(body);
+        using var content = s_serializer.ToHttpContentSynchronous(body);
         await Bodies.TextOf(content);
         body.Add(4);
 

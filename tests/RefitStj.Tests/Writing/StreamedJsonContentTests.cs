@@ -45,4 +45,18 @@ public sealed class StreamedJsonContentTests
 
         Assert.Equal(0, target.Length);
     }
+
+    [Fact]
+    public async Task Every_Copy_Serializes_The_Value_Again_So_It_Can_Be_Read_Any_Number_Of_Times()
+    {
+        var body = new List<int> { 1, 2, 3 };
+        using var content = new StreamedJsonContent(body, new StjContentSerializer().Options.GetTypeInfo(typeof(List<int>)));
+
+        var first = await Bodies.TextOf(content);
+        var second = await Bodies.TextOf(content);
+        body.Add(4);
+        var third = await Bodies.TextOf(content);
+
+        Assert.Equal(("[1,2,3]", "[1,2,3]", "[1,2,3,4]"), (first, second, third));
+    }
 }

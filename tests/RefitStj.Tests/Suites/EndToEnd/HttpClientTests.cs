@@ -21,7 +21,7 @@ public sealed class HttpClientTests
         var handler = StubHandler.Returning(HttpStatusCode.OK);
         using var client = new HttpClient(handler) { BaseAddress = s_base };
 
-        using var response = await client.PostAsync("orders", _serializer.ToHttpContent(Bodies.SampleOrder()));
+        using var response = await client.PostAsync("orders", _serializer.ToHttpContentSynchronous(Bodies.SampleOrder()));
 
         var sent = Assert.Single(handler.Requests);
         Assert.Equal(Bodies.SampleOrderJson, sent.BodyText);

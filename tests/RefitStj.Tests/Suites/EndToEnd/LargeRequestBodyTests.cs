@@ -12,6 +12,9 @@ public interface ILargeBodyApi
 {
     [Post("/people")]
     Task Post([Body] List<Person> people);
+
+    [Post("/people")]
+    Task PostBuffered([Body(buffered: true)] List<Person> people);
 }
 
 /// <summary>
@@ -30,7 +33,7 @@ public sealed class LargeRequestBodyTests
         var data = new TheoryData<string, ServerProtocol>();
         foreach (var protocol in new[] { ServerProtocol.Http1, ServerProtocol.Http2, ServerProtocol.Http2MinimumWindows })
         {
-            foreach (var mode in new[] { "default", "settings buffered", "serialization buffered" })
+            foreach (var mode in new[] { "default", "settings buffered", "body buffered", "serialization buffered" })
             {
                 data.Add(mode, protocol);
             }
@@ -63,7 +66,7 @@ public sealed class LargeRequestBodyTests
 
         for (var i = 0; i < 3; i++)
         {
-            await api.Post(s_people);
+            await (mode == "body buffered" ? api.PostBuffered(s_people) : api.Post(s_people));
         }
 
         Assert.True(expected.Length > 3 * 1024 * 1024, $"the body is {expected.Length} bytes");

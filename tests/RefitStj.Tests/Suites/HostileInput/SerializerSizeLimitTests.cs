@@ -259,7 +259,8 @@ public sealed class SerializerSizeLimitTests
         }
 
         var tooDeep = new Envelope { Payload = new List<object> { new List<object> { new List<object> { 1 } } } };
-        Assert.Throws<JsonException>(() => shallow.ToHttpContent(tooDeep));
+        Assert.Throws<JsonException>(() => shallow.ToHttpContentSynchronous(tooDeep));
+        await Assert.ThrowsAsync<JsonException>(() => Bodies.TextOf(shallow.ToHttpContent(tooDeep)));
         Assert.Equal("{\"payload\":[1]}", await Bodies.TextOf(shallow.ToHttpContent(new Envelope { Payload = new List<object> { 1 } })));
     }
 }

@@ -135,8 +135,9 @@ public sealed partial class SerializerLoadTests
                 });
 
             output.WriteLine($"rented {pool.Rented}, returned {pool.Returned}; outcomes: {string.Join(", ", outcomes.OrderBy(o => o.Key).Select(o => $"{o.Key}={o.Value}"))}");
-            // Every write rents; so does every read but those of bodies parsed in place (about a quarter).
-            Assert.True(pool.Rented >= 3 * total / 2, $"only {pool.Rented} rentals: the pool was not in use");
+            // Every read rents but those of bodies parsed in place (about a quarter); a default-mode write goes through
+            // System.Text.Json's own buffer, as Refit's serializer's does.
+            Assert.True(pool.Rented >= total / 2, $"only {pool.Rented} rentals: the pool was not in use");
             Assert.Equal(0, pool.Outstanding);
             Assert.Equal(0, pool.BadReturns);
         }
@@ -181,7 +182,8 @@ public sealed partial class SerializerLoadTests
             return $"Content-Type {contentType}";
         }
 
-        if (declaredLength != body.Length)
+        // Chunked in the default body mode, as Refit's own serializer sends it; exact wherever a length is sent.
+        if (declaredLength is not null && declaredLength != body.Length)
         {
             return $"Content-Length {declaredLength} for a body of {body.Length} bytes";
         }

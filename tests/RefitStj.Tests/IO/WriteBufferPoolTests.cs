@@ -1,0 +1,202 @@
+using System.Collections.Concurrent;
+using System.Runtime.CompilerServices;
+using RefitStj.IO;
+
+namespace RefitStj.Tests.IO;
+
+/// <summary>
+/// The request-body pool: what it keeps is bounded whatever the core count or the burst, it drops what is not used
+/// between two trims (gen-2 collections), and under concurrent rents and returns it never hands one array to two renters.
+/// </summary>
+[Collection(nameof(Support.BufferPoolIsolation))]
+public sealed class WriteBufferPoolTests
+{
+    [Fact]
+    public void An_Idle_Process_Gives_Back_What_A_Burst_Left_Without_A_Collection()
+    {
+        var period = WriteBufferPool.IdleTrimPeriod;
+        WriteBufferPool.IdleTrimPeriod = TimeSpan.FromMilliseconds(20);
+        try
+        {
+            var arrays = Enumerable.Range(0, 8).Select(_ => WriteBufferPool.Rent(1024 * 1024)).ToList();
+            arrays.ForEach(WriteBufferPool.Return);
+            Assert.True(WriteBufferPool.RetainedBytes > 0);
+
+            // The idle timer's two trims drop it; bounded, and no GC is asked for.
+            Assert.True(SpinWait.SpinUntil(() => WriteBufferPool.RetainedBytes == 0, TimeSpan.FromSeconds(10)));
+        }
+        finally
+        {
+            WriteBufferPool.IdleTrimPeriod = period;
+        }
+    }
+
+    [Fact]
+    public void A_Burst_Of_Returns_Keeps_At_Most_The_Bound()
+    {
+        WriteBufferPool.Trim();
+        WriteBufferPool.Trim();
+        var arrays = Enumerable.Range(0, 64).Select(_ => WriteBufferPool.Rent(1024 * 1024)).ToList();
+
+        arrays.ForEach(WriteBufferPool.Return);
+
+        Assert.InRange(WriteBufferPool.RetainedBytes, 1024 * 1024, WriteBufferPool.MaxRetainedBytes);
+    }
+
+    [Fact]
+    public void Sizes_Come_Back_Rounded_To_A_Power_Of_Two_And_Are_Reused()
+    {
+        var first = WriteBufferPool.Rent(40_000);
+        WriteBufferPool.Return(first);
+
+        var second = WriteBufferPool.Rent(33_000);
+
+        Assert.Equal(65_536, first.Length);
+        Assert.Same(first, second);
+        WriteBufferPool.Return(second);
+    }
+
+    [Fact]
+    public void What_Is_Not_Rented_Between_Two_Trims_Goes_Back_To_The_Runtime()
+    {
+        var array = WriteBufferPool.Rent(256 * 1024);
+        WriteBufferPool.Return(array);
+        var weak = new WeakReference(array);
+        array = null;
+
+        WriteBufferPool.Trim(); // marks every size unused
+        WriteBufferPool.Trim(); // drops them
+
+        Assert.Equal(0, WriteBufferPool.RetainedBytes);
+        Collect();
+        Assert.False(weak.IsAlive, "the pool still held the array");
+    }
+
+    [Fact]
+    public void Gen2_Collections_Trim_The_Pool_Without_A_Caller()
+    {
+        var arrays = Enumerable.Range(0, 8).Select(_ => WriteBufferPool.Rent(128 * 1024)).ToList();
+        arrays.ForEach(WriteBufferPool.Return);
+        Assert.True(WriteBufferPool.RetainedBytes > 0);
+
+        for (var i = 0; i < 4 && WriteBufferPool.RetainedBytes > 0; i++)
+        {
+            Collect();
+        }
+
+        Assert.Equal(0, WriteBufferPool.RetainedBytes);
+    }
+
+    [Fact]
+    public void Arrays_Larger_Than_The_Pooled_Size_Are_Not_Kept()
+    {
+        WriteBufferPool.Trim();
+        WriteBufferPool.Trim();
+        var large = WriteBufferPool.Rent(BufferPool.MaxPooledLength + 1);
+
+        WriteBufferPool.Return(large);
+
+        Assert.Equal(0, WriteBufferPool.RetainedBytes);
+    }
+
+    [Fact]
+    public async Task Concurrent_Renters_Never_Share_An_Array()
+    {
+        var inUse = new ConcurrentDictionary<byte[], int>(ReferenceEqualityComparer.Instance);
+        var shared = 0;
+        using var start = new Barrier(4);
+        var workers = Enumerable.Range(0, 4).Select(w => Task.Run(() =>
+        {
+            start.SignalAndWait(TimeSpan.FromSeconds(10));
+            for (var i = 0; i < 20_000; i++)
+            {
+                var array = WriteBufferPool.Rent(1 << (8 + ((i + w) % 6)));
+                if (!inUse.TryAdd(array, w))
+                {
+                    Interlocked.Increment(ref shared);
+                }
+
+                array[0] = (byte)w;
+                inUse.TryRemove(array, out _);
+                WriteBufferPool.Return(array);
+            }
+        }));
+
+        await Task.WhenAll(workers);
+
+        Assert.Equal(0, shared);
+        Assert.InRange(WriteBufferPool.RetainedBytes, 0, WriteBufferPool.MaxRetainedBytes);
+    }
+
+    [Fact]
+    public async Task Racing_Renters_And_Trims_Never_Share_An_Array_Nor_Count_Below_Zero()
+    {
+        var stop = 0;
+        var shared = 0;
+        var leastRetained = long.MaxValue;
+
+        void Trimming()
+        {
+            while (Volatile.Read(ref stop) == 0)
+            {
+                WriteBufferPool.Trim();
+                leastRetained = Math.Min(leastRetained, WriteBufferPool.RetainedBytes);
+            }
+        }
+
+        // Each array is stamped by its renter while held: another renter of the same array would overwrite the stamp.
+        void Renting(int worker)
+        {
+            var random = new Random(worker);
+            var held = new List<(byte[] Array, long Stamp)>();
+            for (var i = 0; i < 50_000; i++)
+            {
+                if (held.Count < 8 && random.Next(2) == 0)
+                {
+                    var array = WriteBufferPool.Rent(256 << random.Next(0, 9));
+                    var stamp = ((long)worker << 32) | (uint)i;
+                    BitConverter.TryWriteBytes(array, stamp);
+                    held.Add((array, stamp));
+                }
+                else if (held.Count > 0)
+                {
+                    var k = random.Next(held.Count);
+                    var (array, stamp) = held[k];
+                    if (BitConverter.ToInt64(array) != stamp)
+                    {
+                        Interlocked.Increment(ref shared);
+                    }
+
+                    held.RemoveAt(k);
+                    WriteBufferPool.Return(array);
+                }
+            }
+
+            held.ForEach(h => WriteBufferPool.Return(h.Array));
+        }
+
+        // Threads of their own, so the trimmer really runs beside the renters however few pool threads there are.
+        var trimmer = OwnThread(Trimming);
+        await Task.WhenAll(Enumerable.Range(0, 4).Select(worker => OwnThread(() => Renting(worker))));
+        Volatile.Write(ref stop, 1);
+        await trimmer;
+
+        Assert.Equal(0, shared);
+        Assert.True(leastRetained >= 0, $"the pool counted {leastRetained} bytes kept");
+        Assert.InRange(WriteBufferPool.RetainedBytes, 0, WriteBufferPool.MaxRetainedBytes);
+        WriteBufferPool.Trim();
+        WriteBufferPool.Trim();
+        Assert.Equal(0, WriteBufferPool.RetainedBytes);
+    }
+
+    private static Task OwnThread(Action action) =>
+        Task.Factory.StartNew(action, CancellationToken.None, TaskCreationOptions.LongRunning, TaskScheduler.Default);
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void Collect()
+    {
+        GC.Collect();
+        GC.WaitForPendingFinalizers();
+        GC.Collect();
+    }
+}
