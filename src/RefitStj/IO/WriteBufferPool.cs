@@ -1,4 +1,5 @@
 using System.Numerics;
+using System.Runtime.Loader;
 
 namespace RefitStj.IO;
 
@@ -24,7 +25,18 @@ internal static class WriteBufferPool
     private static Timer? s_idleTimer;
     private static int s_idleTimerArmed;
 
-    static WriteBufferPool() => Gen2Trim.Start();
+    // Set when the load context this assembly lives in unloads: the trims stop, so nothing keeps the assembly alive.
+    private static volatile bool s_unloading;
+
+    static WriteBufferPool()
+    {
+        if (AssemblyLoadContext.GetLoadContext(typeof(WriteBufferPool).Assembly) is { } context)
+        {
+            context.Unloading += static _ => Stop();
+        }
+
+        Gen2Trim.Start();
+    }
 
     /// <summary>How long the pool waits, once it keeps something, before it trims; internal so a test need not wait.</summary>
     internal static TimeSpan IdleTrimPeriod
@@ -106,6 +118,11 @@ internal static class WriteBufferPool
     // A gen-2 collection may never come to an idle process: a one-shot timer trims while anything is kept.
     private static void ArmIdleTrim()
     {
+        if (s_unloading)
+        {
+            return;
+        }
+
         var timer = LazyInitializer.EnsureInitialized(ref s_idleTimer, static () =>
         {
             // Captures no ExecutionContext (nor the AsyncLocals of whichever request returned first).
@@ -117,8 +134,19 @@ internal static class WriteBufferPool
         timer.Change(IdleTrimPeriod, Timeout.InfiniteTimeSpan);
     }
 
+    private static void Stop()
+    {
+        s_unloading = true;
+        Interlocked.Exchange(ref s_idleTimer, null)?.Dispose();
+    }
+
     private static void OnIdleTimer()
     {
+        if (s_unloading)
+        {
+            return;
+        }
+
         Trim();
         if (RetainedBytes > 0)
         {
@@ -221,7 +249,7 @@ internal static class WriteBufferPool
 
         ~Gen2Trim()
         {
-            if (Environment.HasShutdownStarted)
+            if (Environment.HasShutdownStarted || s_unloading)
             {
                 return;
             }

@@ -59,13 +59,6 @@ internal sealed class JsonBodyWriter
     }
 
     /// <summary>
-    /// Serializes <paramref name="value"/> into pooled memory starting with one <paramref name="chunkSize"/> array, going on
-    /// into pooled segments if the body needs more: the synchronous write, with System.Text.Json's fast path, that a body
-    /// sent while it is written takes when it is small. It never abandons a serialization once started.
-    /// </summary>
-    public static PooledBytes WriteChunk(object? value, JsonTypeInfo typeInfo, int chunkSize) => Serialize(value, typeInfo, chunkSize, out _);
-
-    /// <summary>
     /// The buffer size the next body of the type starts with. Utf8JsonWriter asks for room for a token's worst case
     /// (three bytes per character of a string, then 4 KB more once it has to grow), so a body can outgrow a buffer of
     /// its own length every time; once one does, the size it grew to is kept, so later bodies are written in one buffer.

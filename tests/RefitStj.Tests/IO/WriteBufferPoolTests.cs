@@ -44,6 +44,34 @@ public sealed class WriteBufferPoolTests
     }
 
     [Fact]
+    public void A_Burst_Of_Several_Sizes_Keeps_At_Most_The_Bound_In_All()
+    {
+        // Each size alone may keep up to the bound; together they must not pass it.
+        WriteBufferPool.Trim();
+        WriteBufferPool.Trim();
+        int[] sizes = [1024 * 1024, 512 * 1024, 256 * 1024];
+        var arrays = sizes.SelectMany(size => Enumerable.Range(0, 64).Select(_ => WriteBufferPool.Rent(size))).ToList();
+        arrays.ForEach(WriteBufferPool.Return);
+
+        Assert.True(WriteBufferPool.RetainedBytes <= WriteBufferPool.MaxRetainedBytes, $"{WriteBufferPool.RetainedBytes:N0} bytes kept");
+        Assert.True(WriteBufferPool.RetainedBytes >= WriteBufferPool.MaxRetainedBytes / 2, $"{WriteBufferPool.RetainedBytes:N0} bytes kept");
+    }
+
+    [Fact]
+    public void A_Collectible_Load_Context_That_Used_The_Pool_Unloads()
+    {
+        // The pool's gen-2 trim and idle timer must not keep the assembly alive once its load context unloads.
+        var context = LoadUseAndUnload();
+        for (var i = 0; i < 10 && context.IsAlive; i++)
+        {
+            GC.Collect();
+            GC.WaitForPendingFinalizers();
+        }
+
+        Assert.False(context.IsAlive, "the load context was still alive after 10 full collections");
+    }
+
+    [Fact]
     public void Sizes_Come_Back_Rounded_To_A_Power_Of_Two_And_Are_Reused()
     {
         var first = WriteBufferPool.Rent(40_000);
@@ -198,5 +226,17 @@ public sealed class WriteBufferPoolTests
         GC.Collect();
         GC.WaitForPendingFinalizers();
         GC.Collect();
+    }
+
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static WeakReference LoadUseAndUnload()
+    {
+        var context = new System.Runtime.Loader.AssemblyLoadContext(nameof(A_Collectible_Load_Context_That_Used_The_Pool_Unloads), isCollectible: true);
+        var pool = context.LoadFromAssemblyPath(typeof(WriteBufferPool).Assembly.Location).GetType(typeof(WriteBufferPool).FullName!)!;
+        const System.Reflection.BindingFlags Static = System.Reflection.BindingFlags.Public | System.Reflection.BindingFlags.NonPublic | System.Reflection.BindingFlags.Static;
+        var array = pool.GetMethod(nameof(WriteBufferPool.Rent), Static)!.Invoke(null, [4096]);
+        pool.GetMethod(nameof(WriteBufferPool.Return), Static)!.Invoke(null, [array]);
+        context.Unload();
+        return new WeakReference(context);
     }
 }

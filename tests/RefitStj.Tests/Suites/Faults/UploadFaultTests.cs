@@ -9,6 +9,20 @@ public interface IUploadFaultApi
 {
     [Post("/upload")]
     Task Upload([Body] List<Person> body, CancellationToken cancellationToken);
+
+    [Post("/upload")]
+    Task UploadFailing([Body] List<FailingItem> body, CancellationToken cancellationToken);
+}
+
+/// <summary>An item whose getter throws where <see cref="Fails"/> is set: a body whose serialization fails part-way.</summary>
+public sealed class FailingItem
+{
+    public int Index { get; init; }
+
+    [System.Text.Json.Serialization.JsonIgnore]
+    public bool Fails { get; init; }
+
+    public int Value => Fails ? throw new InvalidOperationException("item " + Index + " cannot be written") : Index;
 }
 
 /// <summary>
@@ -83,6 +97,38 @@ public sealed class UploadFaultTests
         release.TrySetResult();
 
         Assert.Equal("TaskCanceledException (TimeoutException)", outcome);
+    }
+
+    [Theory]
+    [InlineData("refit", 0)]
+    [InlineData("refitstj", 0)]
+    [InlineData("refit", 500_000)]
+    [InlineData("refitstj", 500_000)]
+    public async Task A_Body_Whose_Serialization_Fails_While_Sent_Is_An_HttpRequestException_Holding_The_Cause(string serializer, int failsAt)
+    {
+        // Written while it is sent, so the failure surfaces from the send, as HttpClient wraps it; a late one after part of the body left.
+        await using var server = await LoopbackServer.StartAsync(async context =>
+        {
+            try
+            {
+                await context.Request.Body.CopyToAsync(Stream.Null);
+            }
+            catch (Exception ex) when (ex is IOException or BadHttpRequestException)
+            {
+                // The client gave up mid-body.
+            }
+        });
+        using var http = server.CreateClient();
+        var api = RestService.For<IUploadFaultApi>(http, new RefitSettings
+        {
+            ContentSerializer = serializer == "refit" ? new SystemTextJsonContentSerializer() : new StjContentSerializer(),
+        });
+        var body = Enumerable.Range(0, failsAt + 1).Select(i => new FailingItem { Index = i, Fails = i == failsAt }).ToList();
+
+        var error = await Assert.ThrowsAsync<HttpRequestException>(() => api.UploadFailing(body, CancellationToken.None).WaitAsync(TimeSpan.FromSeconds(30)));
+
+        var cause = Assert.IsType<InvalidOperationException>(error.InnerException);
+        Assert.Equal($"item {failsAt} cannot be written", cause.Message);
     }
 
     private static Task<LoopbackServer> StallingServerAsync(TaskCompletionSource release) =>
