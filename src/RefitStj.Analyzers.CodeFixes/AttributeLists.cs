@@ -1,0 +1,49 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+
+namespace RefitStj.Analyzers.CodeFixes;
+
+/// <summary>Adds attribute lists after a declaration's own, one a line at its indentation (or on its line, where its attributes are).</summary>
+internal static class AttributeLists
+{
+    /// <summary><paramref name="declaration"/> with <c>[text]</c> for each of <paramref name="texts"/> after its last attribute list.</summary>
+    public static SyntaxNode Append(SyntaxNode declaration, IReadOnlyList<string> texts, SyntaxTrivia endOfLine)
+    {
+        var existing = Lists(declaration);
+        var indentation = Indentation(existing.Count > 0 ? existing[existing.Count - 1].GetLeadingTrivia() : declaration.GetLeadingTrivia());
+        var inline = existing.Count > 0 && !existing[existing.Count - 1].GetTrailingTrivia().Any(t => t.IsKind(SyntaxKind.EndOfLineTrivia));
+        var added = texts.Select(text => List(text)
+            .WithLeadingTrivia(inline ? default : indentation)
+            .WithTrailingTrivia(inline ? SyntaxFactory.Space : endOfLine)).ToList();
+        if (inline)
+        {
+            existing = existing.Replace(existing[existing.Count - 1], existing[existing.Count - 1].WithTrailingTrivia(SyntaxFactory.Space));
+        }
+
+        if (existing.Count == 0)
+        {
+            // The declaration's leading trivia (comments, blank lines) goes before the first new list; the declaration keeps its indentation.
+            added[0] = added[0].WithLeadingTrivia(declaration.GetLeadingTrivia());
+            declaration = declaration.WithLeadingTrivia(indentation);
+        }
+
+        return WithLists(declaration, existing.AddRange(added));
+    }
+
+    // Parsed rather than built, so that no elastic trivia invites the formatter to join or split the lists.
+    private static AttributeListSyntax List(string text) =>
+        ((MemberDeclarationSyntax)SyntaxFactory.ParseCompilationUnit($"[{text}] class C {{ }}").Members[0]).AttributeLists[0].WithoutTrivia();
+
+    private static SyntaxTriviaList Indentation(SyntaxTriviaList leading)
+    {
+        var afterLastLine = leading.Reverse().TakeWhile(t => !t.IsKind(SyntaxKind.EndOfLineTrivia)).Reverse().Where(t => t.IsKind(SyntaxKind.WhitespaceTrivia));
+        return SyntaxFactory.TriviaList(afterLastLine);
+    }
+
+    // Properties, fields, constructors, enums and enum members are all member declarations.
+    private static SyntaxList<AttributeListSyntax> Lists(SyntaxNode declaration) => declaration is MemberDeclarationSyntax member ? member.AttributeLists : default;
+
+    private static SyntaxNode WithLists(SyntaxNode declaration, SyntaxList<AttributeListSyntax> lists) =>
+        declaration is MemberDeclarationSyntax member ? member.WithAttributeLists(lists) : declaration;
+}
