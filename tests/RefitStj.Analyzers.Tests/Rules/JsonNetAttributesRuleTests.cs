@@ -1,0 +1,257 @@
+using Microsoft.CodeAnalysis.Testing;
+using RefitStj.Analyzers.Tests.Support;
+
+namespace RefitStj.Analyzers.Tests;
+
+/// <summary>
+/// RSTJ007 at each JSON.NET or DataContract attribute System.Text.Json ignores on a type a client that may run on RefitStj
+/// sends or reads (bodies, replies, members, elements, base types, forms, query objects), with the twin it names or what to
+/// write where there is none; silence on types no such client uses, on attributes whose twin is there, and on clients
+/// of Refit's own serializer or of a serializer the code does not show.
+/// </summary>
+public sealed class JsonNetAttributesRuleTests
+{
+    internal const string OnRefitStj = "RestService.For<IApi>(http, new RefitSettings(new StjContentSerializer()))";
+
+    internal static readonly string[] Rules = [Descriptors.JsonNetAttributeId];
+
+    [Theory]
+    [InlineData("RestService.For<IApi>(http, new RefitSettings(new StjContentSerializer()))")]
+    [InlineData("RestService.For<IApi>(http, new RefitSettings(StjContentSerializer.ForContext(AppJsonContext.Default)))")]
+    [InlineData("RestService.For<IApi>(http, flag ? new RefitSettings() : new RefitSettings(new StjContentSerializer()))")]
+    public async Task Reports_An_Ignored_Name_On_A_Type_A_Client_On_RefitStj_Reads(string create)
+    {
+        var source = Source(User("[{|#0:JsonProperty(\"avatar_url\")|}]"), create);
+        await AnalyzeAsync(source, Twin(0, "JSON.NET's [JsonProperty]", "'User.AvatarUrl'", "[JsonPropertyName(\"avatar_url\")]"));
+    }
+
+    [Theory]
+    [InlineData("RestService.For<IApi>(http)")]
+    [InlineData("RestService.For<IApi>(http, new RefitSettings())")]
+    [InlineData("RestService.For<IApi>(http, new RefitSettings(new SystemTextJsonContentSerializer()))")]
+    [InlineData("RestService.For<IApi>(http, settings)")]
+    public async Task Is_Silent_For_Clients_Of_Refits_Own_Serializer_Or_Of_One_The_Code_Does_Not_Show(string create)
+    {
+        await AnalyzeAsync(Source(User("[JsonProperty(\"avatar_url\")]"), create));
+    }
+
+    [Fact]
+    public async Task Is_Silent_On_Types_No_Client_Sends_Or_Reads_And_Where_The_Twin_Is_Written()
+    {
+        var source = Source(User("[JsonProperty(\"avatar_url\")][System.Text.Json.Serialization.JsonPropertyName(\"avatar_url\")]") + """
+
+            public sealed class Unused
+            {
+                [JsonProperty("x")]
+                public string? X { get; set; }
+            }
+            """);
+        await AnalyzeAsync(source);
+    }
+
+    [Fact]
+    public async Task Reaches_Bodies_Members_Elements_Base_Types_Forms_And_Query_Objects_Each_With_Its_Direction()
+    {
+        var source = Source("""
+            public class Entity { [{|#0:JsonProperty("ref_id")|}] public string? RefId { get; set; } }
+            public sealed class User : Entity { public List<Repo>? Repos { get; set; } }
+            public sealed class Repo { [{|#1:JsonProperty("full_name")|}] public string? FullName { get; set; } }
+            public sealed class NewUser { [{|#2:JsonProperty("user_name")|}] public string? UserName { get; set; } public Repo? First { get; set; } }
+            public sealed class SignUp { [{|#3:JsonProperty("user_name")|}] public string? UserName { get; set; } }
+            public sealed class Filter { [{|#4:JsonProperty("min_stars")|}] public int MinStars { get; set; } }
+            """, members: """
+            [Post("/users")]
+            Task Create([Body] NewUser user);
+
+            [Post("/signup")]
+            Task SignUp([Body(BodySerializationMethod.UrlEncoded)] SignUp form);
+
+            [Get("/search")]
+            Task<string> Search([Query] Filter filter);
+            """);
+        await AnalyzeAsync(
+            source,
+            Twin(0, "JSON.NET's [JsonProperty]", "'Entity.RefId'", "[JsonPropertyName(\"ref_id\")]"),
+            Twin(1, "JSON.NET's [JsonProperty]", "'Repo.FullName'", "[JsonPropertyName(\"full_name\")]", "sends and reads"),
+            Twin(2, "JSON.NET's [JsonProperty]", "'NewUser.UserName'", "[JsonPropertyName(\"user_name\")]", "sends"),
+            Twin(3, "JSON.NET's [JsonProperty]", "'SignUp.UserName'", "[JsonPropertyName(\"user_name\")]", "sends"),
+            Twin(4, "JSON.NET's [JsonProperty]", "'Filter.MinStars'", "[JsonPropertyName(\"min_stars\")]", "sends"));
+    }
+
+    [Fact]
+    public async Task Names_The_Twin_Of_Each_Attribute_JsonNet_Honours()
+    {
+        var source = Source("""
+            public sealed class User
+            {
+                [{|#0:JsonConstructor|}]
+                public User(string login) => Login = login;
+
+                [{|#1:JsonProperty(Required = Required.Always, DefaultValueHandling = DefaultValueHandling.Ignore)|}]
+                public string Login { get; }
+
+                [{|#2:JsonRequired|}]
+                public int Id { get; set; }
+
+                [{|#3:JsonProperty(NullValueHandling = NullValueHandling.Ignore)|}]
+                public int Stars { get; set; }
+
+                [{|#4:JsonExtensionData|}]
+                public Dictionary<string, object>? Extra { get; set; }
+
+                [{|#5:JsonProperty("score")|}]
+                public double Score;
+            }
+            """);
+        await AnalyzeAsync(
+            source,
+            Twin(0, "JSON.NET's [JsonConstructor]", "the constructor of 'User'", "[JsonConstructor]"),
+            Twin(1, "JSON.NET's [JsonProperty]", "'User.Login'", "[JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingDefault)], [JsonRequired]"),
+            Twin(2, "JSON.NET's [JsonRequired]", "'User.Id'", "[JsonRequired]"),
+            Twin(4, "JSON.NET's [JsonExtensionData]", "'User.Extra'", "[JsonExtensionData]"),
+            Twin(5, "JSON.NET's [JsonProperty]", "'User.Score'", "[JsonPropertyName(\"score\")], [JsonInclude]"));
+    }
+
+    [Fact]
+    public async Task Reads_DataContract_Names_Only_On_A_DataContract_Type()
+    {
+        var source = Source("""
+            [DataContract]
+            public sealed class User
+            {
+                [{|#0:DataMember(Name = "avatar_url", Order = 1, IsRequired = true, EmitDefaultValue = false)|}]
+                public string? AvatarUrl { get; set; }
+
+                [{|#1:IgnoreDataMember|}]
+                public string? Secret { get; set; }
+
+                public Plain? Plain { get; set; }
+            }
+
+            public sealed class Plain
+            {
+                [DataMember(Name = "ignored_without_contract")]
+                public string? Name { get; set; }
+            }
+            """);
+        await AnalyzeAsync(
+            source,
+            Twin(0, "[DataMember]", "'User.AvatarUrl'", "[JsonPropertyName(\"avatar_url\")], [JsonPropertyOrder(1)], [JsonRequired], [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingDefault)]"),
+            Twin(1, "[IgnoreDataMember]", "'User.Secret'", "[JsonIgnore]"));
+    }
+
+    [Fact]
+    public async Task Says_What_To_Write_Where_System_Text_Json_Has_No_Attribute()
+    {
+        var source = Source("""
+            [{|#0:JsonObject(NamingStrategyType = typeof(Newtonsoft.Json.Serialization.SnakeCaseNamingStrategy))|}]
+            public sealed class User
+            {
+                [{|#1:JsonConverter(typeof(UpperConverter))|}]
+                public string? Name { get; set; }
+
+                [{|#2:JsonProperty(TypeNameHandling = TypeNameHandling.Auto)|}]
+                public object? Payload { get; set; }
+
+                [{|#3:JsonExtensionData|}]
+                public Dictionary<string, Newtonsoft.Json.Linq.JToken>? Extra { get; set; }
+
+                public string? Note { get; set; }
+
+                {|#4:public bool ShouldSerializeNote() => Note is not null;|}
+            }
+
+            public sealed class UpperConverter : Newtonsoft.Json.JsonConverter
+            {
+                public override bool CanConvert(System.Type objectType) => objectType == typeof(string);
+                public override object? ReadJson(JsonReader reader, System.Type objectType, object? existingValue, JsonSerializer serializer) => reader.Value;
+                public override void WriteJson(JsonWriter writer, object? value, JsonSerializer serializer) => writer.WriteValue(value?.ToString()?.ToUpperInvariant());
+            }
+            """);
+        await AnalyzeAsync(
+            source,
+            NoTwin(0, "JSON.NET's [JsonObject]", "'User'", "a naming strategy has no attribute: give each member [JsonPropertyName], or set the options' PropertyNamingPolicy"),
+            NoTwin(1, "JSON.NET's [JsonConverter(typeof(UpperConverter))]", "'User.Name'", "'UpperConverter' is a JSON.NET converter, which System.Text.Json never runs: write a System.Text.Json JsonConverter<T> that does the same and name it with System.Text.Json's [JsonConverter]"),
+            NoTwin(2, "JSON.NET's [JsonProperty]", "'User.Payload'", "JSON.NET's $type polymorphism (TypeNameHandling) has no attribute here: declare the subtypes on the base type with [JsonPolymorphic] and [JsonDerivedType(typeof(Subtype), \"name\")] (the discriminator's name and values change)"),
+            NoTwin(3, "JSON.NET's [JsonExtensionData]", "'User.Extra'", "System.Text.Json keeps extension data only in a Dictionary<string, JsonElement>, Dictionary<string, object> or JsonObject: give 'Extra' one of those types and System.Text.Json's [JsonExtensionData]"),
+            NoTwin(4, "JSON.NET's 'ShouldSerializeNote()' convention", "'User'", "System.Text.Json never calls it; write the condition as [JsonIgnore(Condition = ...)] where one fits, or as a JsonTypeInfo modifier that sets the property's ShouldSerialize"));
+    }
+
+    [Fact]
+    public async Task Keeps_Enum_Spelling_With_Member_Names_And_The_Generic_Converter()
+    {
+        var source = Source("""
+            public sealed class User
+            {
+                [{|#0:JsonConverter(typeof(StringEnumConverter))|}]
+                public Plan? Plan { get; set; }
+
+                public Kind Kind { get; set; }
+            }
+
+            public enum Plan
+            {
+                [{|#1:EnumMember(Value = "pro_plan")|}]
+                Pro,
+                Free,
+            }
+
+            [{|#2:JsonConverter(typeof(StringEnumConverter), true)|}]
+            public enum Kind { Person, Bot }
+            """);
+        await AnalyzeAsync(
+            source,
+            Twin(0, "JSON.NET's [JsonConverter(typeof(StringEnumConverter))]", "'User.Plan'", "[JsonConverter(typeof(JsonStringEnumConverter<Plan>))]"),
+            Twin(1, "[EnumMember]", "'Plan.Pro'", "[JsonStringEnumMemberName(\"pro_plan\")]"),
+            NoTwin(2, "JSON.NET's [JsonConverter(typeof(StringEnumConverter))]", "'Kind'", "StringEnumConverter with arguments (a naming strategy, no integers) has no attribute: write the enum's member names with [JsonStringEnumMemberName], or put a JsonStringEnumConverter with a JsonNamingPolicy in the options"));
+    }
+
+    internal static DiagnosticResult Twin(int location, string attribute, string member, string twins, string verb = "reads", string api = "IApi") =>
+        new DiagnosticResult(Descriptors.JsonNetAttribute).WithLocation(location).WithArguments(attribute, member, api, verb, twins);
+
+    internal static DiagnosticResult NoTwin(int location, string attribute, string member, string instead, string verb = "reads", string api = "IApi") =>
+        new DiagnosticResult(Descriptors.JsonNetAttributeWithoutTwin).WithLocation(location).WithArguments(attribute, member, api, verb, instead);
+
+    /// <summary>A <c>User</c> whose <c>AvatarUrl</c> carries <paramref name="attributes"/>.</summary>
+    internal static string User(string attributes) => $$"""
+        public sealed class User
+        {
+            {{attributes}}
+            public string? AvatarUrl { get; set; }
+        }
+        """;
+
+    /// <summary>An app whose <c>IApi</c> reads <c>User</c> (and has <paramref name="members"/>), over <paramref name="models"/>, its client made by <paramref name="create"/>.</summary>
+    internal static string Source(string models, string create = OnRefitStj, string usings = "using Newtonsoft.Json;\nusing Newtonsoft.Json.Converters;", string members = "") => $$"""
+        using System.Collections.Generic;
+        using System.Net.Http;
+        using System.Runtime.Serialization;
+        using System.Threading.Tasks;
+        {{usings}}
+        using Refit;
+        using RefitStj;
+
+        namespace App;
+
+        {{models}}
+
+        public interface IApi
+        {
+            [Get("/users/{id}")]
+            Task<User> Get(int id);
+        {{string.Join('\n', members.Split('\n').Select(line => line.Length == 0 ? line : "    " + line))}}
+        }
+
+        [System.Text.Json.Serialization.JsonSerializable(typeof(User))]
+        internal sealed partial class AppJsonContext : System.Text.Json.Serialization.JsonSerializerContext
+        {
+        }
+
+        public static class Clients
+        {
+            public static IApi Create(HttpClient http, RefitSettings settings, bool flag) => {{create}};
+        }
+        """;
+
+    private static Task AnalyzeAsync(string source, params DiagnosticResult[] expected) => Verify.AnalyzerAsync(Rules, [source], expected);
+}
