@@ -9,7 +9,7 @@ namespace RefitStj.Analyzers;
 /// One System.Text.Json attribute RSTJ007's fix adds: its kind, its argument, and for enum member names written from the
 /// enum's own converter, the member it goes on. Written into the diagnostic's properties and read back here only.
 /// </summary>
-internal sealed class JsonNetTwin : IEquatable<JsonNetTwin>
+internal sealed class JsonNetTwin
 {
     private const string CountKey = "JsonNetTwins";
 
@@ -84,12 +84,6 @@ internal sealed class JsonNetTwin : IEquatable<JsonNetTwin>
 
         return twins;
     }
-
-    public bool Equals(JsonNetTwin? other) => other is not null && Kind == other.Kind && Value == other.Value && Member == other.Member;
-
-    public override bool Equals(object? obj) => Equals(obj as JsonNetTwin);
-
-    public override int GetHashCode() => ((int)Kind * 397) ^ StringComparer.Ordinal.GetHashCode(Value) ^ (Member is null ? 0 : StringComparer.Ordinal.GetHashCode(Member));
 
     private static string Literal(string value) => SymbolDisplay.FormatLiteral(value, quote: true);
 }

@@ -86,12 +86,14 @@ internal sealed class JsonNetAttributesRule : Rule
                 }
             }
 
+            // A generic type closed twice (Page<User>, Page<Repo>) carries the same attributes: each is reported once.
+            var reported = new HashSet<(SyntaxTree?, Microsoft.CodeAnalysis.Text.TextSpan, bool)>();
             foreach (var type in order)
             {
                 var (direction, apiName) = types[type];
                 foreach (var finding in _attributes.Of(type))
                 {
-                    if (_known.LocationInCompilation(finding.Written) is not { } location)
+                    if (_known.LocationInCompilation(finding.Written) is not { } location || !reported.Add((location.SourceTree, location.SourceSpan, finding.Instead is null)))
                     {
                         continue;
                     }

@@ -270,11 +270,6 @@ internal sealed class JsonNetAttributes
         {
             instead.Add(ReferenceAdvice);
         }
-
-        if (Named(attribute, "ItemNullValueHandling") is not null || Named(attribute, "ItemRequired") is not null)
-        {
-            instead.Add("System.Text.Json has no per-item null handling or requirement: check the items after reading");
-        }
     }
 
     private static void ReadDataMember(AttributeData attribute, ISymbol member, string? ignore, List<JsonNetTwin> twins)

@@ -79,6 +79,19 @@ public sealed class JsonNetAttributesRuleTests
     }
 
     [Fact]
+    public async Task Reports_An_Attribute_Of_A_Generic_Type_Closed_Twice_Once()
+    {
+        var source = Source("""
+            public sealed class User { public Page<string>? Names { get; set; } }
+            public sealed class Page<T> { [{|#0:JsonProperty("next_cursor")|}] public string? NextCursor { get; set; } public List<T>? Items { get; set; } }
+            """, members: """
+            [Get("/numbers")]
+            Task<Page<int>> Numbers();
+            """);
+        await AnalyzeAsync(source, Twin(0, "JSON.NET's [JsonProperty]", "'Page.NextCursor'", "[JsonPropertyName(\"next_cursor\")]"));
+    }
+
+    [Fact]
     public async Task Names_The_Twin_Of_Each_Attribute_JsonNet_Honours()
     {
         var source = Source("""
@@ -175,6 +188,24 @@ public sealed class JsonNetAttributesRuleTests
             NoTwin(2, "JSON.NET's [JsonProperty]", "'User.Payload'", "JSON.NET's $type polymorphism (TypeNameHandling) has no attribute here: declare the subtypes on the base type with [JsonPolymorphic] and [JsonDerivedType(typeof(Subtype), \"name\")] (the discriminator's name and values change)"),
             NoTwin(3, "JSON.NET's [JsonExtensionData]", "'User.Extra'", "System.Text.Json keeps extension data only in a Dictionary<string, JsonElement>, Dictionary<string, object> or JsonObject: give 'Extra' one of those types and System.Text.Json's [JsonExtensionData]"),
             NoTwin(4, "JSON.NET's 'ShouldSerializeNote()' convention", "'User'", "System.Text.Json never calls it; write the condition as [JsonIgnore(Condition = ...)] where one fits, or as a JsonTypeInfo modifier that sets the property's ShouldSerialize"));
+    }
+
+    [Fact]
+    public async Task Lists_Every_Setting_Without_A_Twin_In_One_Message_Per_Attribute()
+    {
+        var source = Source("""
+            [{|#0:JsonObject(MemberSerialization.OptIn, ItemRequired = Required.Always, ItemTypeNameHandling = TypeNameHandling.Auto, IsReference = true, MissingMemberHandling = MissingMemberHandling.Error)|}]
+            public sealed class User
+            {
+                [{|#1:JsonProperty("note", Required = Required.DisallowNull, DefaultValueHandling = DefaultValueHandling.Populate, ItemConverterType = typeof(StringEnumConverter), NamingStrategyType = typeof(Newtonsoft.Json.Serialization.CamelCaseNamingStrategy), IsReference = true)|}]
+                private List<string>? Notes { get; set; }
+            }
+            """);
+        await AnalyzeAsync(
+            source,
+            NoTwin(0, "JSON.NET's [JsonObject]", "'User'", "System.Text.Json writes every public property whatever MemberSerialization says: add [JsonIgnore] to those JSON.NET leaves out; ItemNullValueHandling and ItemRequired have no attribute: give each member [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)] or [JsonRequired]; JSON.NET's $type polymorphism (TypeNameHandling) has no attribute here: declare the subtypes on the base type with [JsonPolymorphic] and [JsonDerivedType(typeof(Subtype), \"name\")] (the discriminator's name and values change); JSON.NET's reference handling ($id and $ref) has no attribute: set ReferenceHandler = ReferenceHandler.Preserve in the options; MissingMemberHandling.Error: put [JsonUnmappedMemberHandling(JsonUnmappedMemberHandling.Disallow)] on the type (System.Text.Json 8)"),
+            Twin(1, "JSON.NET's [JsonProperty]", "'User.Notes'", "[JsonPropertyName(\"note\")]"),
+            NoTwin(1, "JSON.NET's [JsonProperty]", "'User.Notes'", "Required.DisallowNull (may be missing, never null) has no attribute: System.Text.Json's [JsonRequired] requires the member to be present; check for null after reading, or set RespectNullableAnnotations (System.Text.Json 9); JSON.NET fills a missing member with its [DefaultValue]: give the member that value as its initializer; System.Text.Json writes public members: make it public (with [JsonInclude] a non-public one is read and written by reflection only, not over a source-generated context); 'StringEnumConverter' converts the items: System.Text.Json runs no JSON.NET converter, put a System.Text.Json converter on the item type or in the options; a naming strategy has no attribute: give the member [JsonPropertyName] with the name it writes; JSON.NET's reference handling ($id and $ref) has no attribute: set ReferenceHandler = ReferenceHandler.Preserve in the options"));
     }
 
     [Fact]
