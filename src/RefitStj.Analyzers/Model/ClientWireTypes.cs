@@ -4,10 +4,11 @@ namespace RefitStj.Analyzers;
 
 /// <summary>
 /// The types a Refit interface puts on the wire through its serializer or its field names: the request bodies and
-/// responses of its contract (<see cref="PairingModel.ContractOf"/>), its form-url-encoded bodies and <c>[Query]</c>
-/// objects (their field names come from the content serializer's <c>GetFieldNameForProperty</c>), then, recursively, the
-/// element types, type arguments, base types and member types of the app's own types among them. Each type with whether
-/// it is sent, read or both.
+/// responses of its contract (<see cref="PairingModel.ContractOf"/>), its form-url-encoded bodies (their field names come
+/// from the content serializer's <c>GetFieldNameForProperty</c>: JSON.NET's gave <c>[JsonProperty]</c>'s), then,
+/// recursively, the element types, type arguments, base types and member types of the app's own types among them. Each
+/// type with whether it is sent, read or both. Not <c>[Query]</c> objects: Refit names their keys by
+/// <c>[JsonPropertyName]</c> itself and never asked JSON.NET, so a twin there would rename keys JSON.NET's app sent as declared.
 /// </summary>
 internal static class ClientWireTypes
 {
@@ -56,7 +57,7 @@ internal static class ClientWireTypes
         ns == "System" || ns.StartsWith("System.", StringComparison.Ordinal) || ns.StartsWith("Microsoft.", StringComparison.Ordinal)
         || ns == "Newtonsoft.Json" || ns.StartsWith("Newtonsoft.Json.", StringComparison.Ordinal);
 
-    /// <summary>The form bodies and <c>[Query]</c> objects of the interface's HTTP methods: their field names are the serializer's.</summary>
+    /// <summary>The form bodies of the interface's HTTP methods: their field names are the serializer's.</summary>
     private static IEnumerable<ITypeSymbol> FieldNamedParameters(INamedTypeSymbol api, KnownSymbols known)
     {
         if (known.HttpMethodAttribute is not { } httpMethod)
@@ -77,8 +78,7 @@ internal static class ClientWireTypes
                 {
                     var isForm = KnownSymbols.Is(attribute.AttributeClass, known.BodyAttribute)
                         && attribute.ConstructorArguments.Any(a => a.Kind == TypedConstantKind.Enum && a.Value is UrlEncoded);
-                    var isQuery = attribute.AttributeClass is { Name: "QueryAttribute", ContainingNamespace: { Name: "Refit", ContainingNamespace.IsGlobalNamespace: true } };
-                    if ((isForm || isQuery) && RefitContract.Certain(parameter.Type, known) is { } type && IsOwnType(type) && type.TypeKind != TypeKind.Enum)
+                    if (isForm && RefitContract.Certain(parameter.Type, known) is { } type && IsOwnType(type) && type.TypeKind != TypeKind.Enum)
                     {
                         yield return type;
                     }

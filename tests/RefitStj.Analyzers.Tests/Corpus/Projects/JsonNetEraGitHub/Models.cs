@@ -61,9 +61,10 @@ public sealed class NewRepo
     public string? Description { get; set; }
 }
 
+// A [Query] object: Refit names its keys by [JsonPropertyName] and never asked JSON.NET, so JSON.NET's app sent MinStars.
 public sealed class RepoFilter
 {
-    [JsonProperty("min_stars")] //! RSTJ007
+    [JsonProperty("min_stars")]
     public int MinStars { get; set; }
 }
 
