@@ -26,9 +26,9 @@
 #            compilation, tests/RefitStj.WorkspaceCheck). Both must report RSTJ001 and RSTJ005 at the one client whose
 #            settings the app's own code shows, nothing else, and no AD0001. Not fixed, not run.
 #  jsonnet   tests/RefitStj.JsonNetApp, written for Refit on JSON.NET (snake_case [JsonProperty] names, Order, null and
-#            default ignore conditions, Required.Always, [JsonIgnore], StringEnumConverter with [EnumMember], DataContract
-#            names, a JSON.NET converter of its own beside the System.Text.Json converter its message asks for, a form
-#            body), with the package added and the client's serializer switched to RefitStj over a context: as written,
+#            default ignore conditions, Required.Always, [JsonIgnore], StringEnumConverter with [EnumMember],
+#            DataContract names, a JSON.NET converter of its own beside the System.Text.Json converter its message asks
+#            for, a form body), with the package added and the client's serializer switched to RefitStj over a context: as written,
 #            RSTJ007 at each of its 18 JSON.NET attributes and no other rule. Reference: its own JSON.NET content
 #            serializer with default settings (argument "jsonnet"), under the JIT; the unfixed app must differ from it.
 #            Fixed for RSTJ007; the JSON.NET converter stays reported (no fix), by name, and nothing else. Run under the
@@ -136,7 +136,7 @@ case "$app_name" in
     ;;
 esac
 
-# 2. The reference: Refit's own serializer, JIT.
+# 2. The reference under the JIT: Refit's own serializer (the JSON.NET app: its JSON.NET serializer).
 case "$app_name" in
   consumer)
     dotnet build "$app" -c Release -nodeReuse:false "${package_props[@]}" -p:RefitReference=true > "$work/reference.log" 2>&1 \
@@ -185,8 +185,8 @@ elif [ -n "$left" ]; then
   echo "left after dotnet format (no fix exists):"; echo "$left" | sed 's/^/  /'
 fi
 
-# 4. The fixed copy under the JIT (refit16) and under Native AOT: no trim/AOT warning about RefitStj (message text only:
-# paths may name it), the reference transcript.
+# 4. The fixed copy under the JIT (refit16, jsonnet; jsonnet on the reflection defaults too) and under Native AOT: no
+# trim/AOT warning about RefitStj (message text only: paths may name it), the reference transcript.
 if [[ " ${runs[*]} " == *" jit "* ]]; then
   dotnet "$(built_app "$fixed/bin")" > "$work/jit.txt" 2>&1 || fail "the fixed app failed under the JIT"
 fi
