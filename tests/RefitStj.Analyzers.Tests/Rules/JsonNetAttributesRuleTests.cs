@@ -91,6 +91,25 @@ public sealed class JsonNetAttributesRuleTests
         await AnalyzeAsync(source, Twin(0, "JSON.NET's [JsonProperty]", "'Page.NextCursor'", "[JsonPropertyName(\"next_cursor\")]"));
     }
 
+    [Fact(Timeout = 10000)]
+    public async Task Ends_On_A_Generic_Type_Whose_Member_Closes_It_Over_A_Bigger_Argument()
+    {
+        // Node<int> reaches Node<List<int>>, then Node<List<List<int>>>...: the walk must stop at the declaration.
+        // (Not in the test's context: System.Text.Json's own generator would walk it without end.)
+        var source = Source("""
+            public sealed class Node<T> { [{|#0:JsonProperty("n")|}] public Node<List<T>>? Next { get; set; } public Leaf? Leaf { get; set; } }
+            public sealed class Leaf { [{|#1:JsonProperty("l")|}] public int L { get; set; } }
+            public sealed class User { }
+            """, members: """
+            [Get("/nodes")]
+            Task<Node<int>> Nodes();
+            """);
+        await Task.Run(() => AnalyzeAsync(
+            source,
+            Twin(0, "JSON.NET's [JsonProperty]", "'Node.Next'", "[JsonPropertyName(\"n\")]"),
+            Twin(1, "JSON.NET's [JsonProperty]", "'Leaf.L'", "[JsonPropertyName(\"l\")]")));
+    }
+
     [Fact]
     public async Task Names_The_Twin_Of_Each_Attribute_JsonNet_Honours()
     {
