@@ -139,9 +139,86 @@ public sealed class JsonNetAttributesRuleTests
             source,
             Twin(0, "JSON.NET's [JsonConstructor]", "the constructor of 'User'", "[JsonConstructor]"),
             Twin(1, "JSON.NET's [JsonProperty]", "'User.Login'", "[JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingDefault)], [JsonRequired]"),
+            NoTwin(1, "JSON.NET's [JsonProperty]", "'User.Login'", "Required.Always also rejects null, read and written: System.Text.Json's [JsonRequired] rejects only a missing member, a null reads; check for null after reading, or give the member a non-nullable type and set RespectNullableAnnotations (System.Text.Json 9)"),
             Twin(2, "JSON.NET's [JsonRequired]", "'User.Id'", "[JsonRequired]"),
             Twin(4, "JSON.NET's [JsonExtensionData]", "'User.Extra'", "[JsonExtensionData]"),
             Twin(5, "JSON.NET's [JsonProperty]", "'User.Score'", "[JsonPropertyName(\"score\")], [JsonInclude]"));
+    }
+
+    [Fact]
+    public async Task Keeps_Required_AllowNull_And_Says_Required_Always_Null_Is_Not_Rejected()
+    {
+        var source = Source("""
+            public sealed class User
+            {
+                [{|#0:JsonProperty(Required = Required.AllowNull)|}]
+                public string? Login { get; set; }
+
+                [{|#1:JsonProperty(Required = Required.Always)|}]
+                public string? Name { get; set; }
+            }
+            """);
+        await AnalyzeAsync(
+            source,
+            Twin(0, "JSON.NET's [JsonProperty]", "'User.Login'", "[JsonRequired]"),
+            Twin(1, "JSON.NET's [JsonProperty]", "'User.Name'", "[JsonRequired]"),
+            NoTwin(1, "JSON.NET's [JsonProperty]", "'User.Name'", "Required.Always also rejects null, read and written: System.Text.Json's [JsonRequired] rejects only a missing member, a null reads; check for null after reading, or give the member a non-nullable type and set RespectNullableAnnotations (System.Text.Json 9)"));
+    }
+
+    [Fact]
+    public async Task Offers_No_Ignore_Where_JsonNet_Compares_With_A_DefaultValue_That_Is_Not_The_Types_Default()
+    {
+        var source = Source("""
+            [DataContract]
+            public sealed class User
+            {
+                [{|#0:JsonProperty(DefaultValueHandling = DefaultValueHandling.Ignore)|}]
+                [System.ComponentModel.DefaultValue(10)]
+                public int Limit { get; set; } = 10;
+
+                [{|#1:DataMember(EmitDefaultValue = false)|}]
+                [System.ComponentModel.DefaultValue("en")]
+                public string? Locale { get; set; }
+
+                [{|#2:JsonProperty(DefaultValueHandling = DefaultValueHandling.Ignore)|}]
+                [System.ComponentModel.DefaultValue(0)]
+                public int Stars { get; set; }
+            }
+            """);
+        await AnalyzeAsync(
+            source,
+            NoTwin(0, "JSON.NET's [JsonProperty]", "'User.Limit'", "JSON.NET leaves the member out when it equals its [DefaultValue(10)]; System.Text.Json's WhenWritingDefault compares with default(T) and would write it: no attribute keeps this, leave it out with a JsonTypeInfo modifier that sets the property's ShouldSerialize"),
+            NoTwin(1, "[DataMember]", "'User.Locale'", "JSON.NET leaves the member out when it equals its [DefaultValue(\"en\")]; System.Text.Json's WhenWritingDefault compares with default(T) and would write it: no attribute keeps this, leave it out with a JsonTypeInfo modifier that sets the property's ShouldSerialize"),
+            Twin(2, "JSON.NET's [JsonProperty]", "'User.Stars'", "[JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingDefault)]"));
+    }
+
+    [Fact]
+    public async Task Includes_Named_Members_JsonNet_Reads_Through_A_Non_Public_Setter_Or_As_A_Field_And_Says_Make_Public_Otherwise()
+    {
+        var source = Source("""
+            [DataContract]
+            public sealed class User
+            {
+                [{|#0:JsonProperty("id")|}]
+                public int Id { get; private set; }
+
+                [{|#1:DataMember(Name = "f")|}]
+                public int F;
+
+                [{|#2:DataMember(Name = "h")|}]
+                internal string? H { get; set; }
+
+                [{|#3:JsonProperty("g")|}]
+                public int G { get; set; }
+            }
+            """);
+        await AnalyzeAsync(
+            source,
+            Twin(0, "JSON.NET's [JsonProperty]", "'User.Id'", "[JsonPropertyName(\"id\")], [JsonInclude]"),
+            Twin(1, "[DataMember]", "'User.F'", "[JsonPropertyName(\"f\")], [JsonInclude]"),
+            Twin(2, "[DataMember]", "'User.H'", "[JsonPropertyName(\"h\")]"),
+            NoTwin(2, "[DataMember]", "'User.H'", "System.Text.Json writes public members: make it public (with [JsonInclude] a non-public one is read and written by reflection only, not over a source-generated context)"),
+            Twin(3, "JSON.NET's [JsonProperty]", "'User.G'", "[JsonPropertyName(\"g\")]"));
     }
 
     [Fact]
