@@ -62,9 +62,19 @@ internal static class AttributeLists
         return SyntaxFactory.TriviaList(afterLastLine);
     }
 
-    // Properties, fields, constructors, enums and enum members are all member declarations.
-    private static SyntaxList<AttributeListSyntax> Lists(SyntaxNode declaration) => declaration is MemberDeclarationSyntax member ? member.AttributeLists : default;
+    // Properties, fields, constructors, enums and enum members are member declarations; a record's parameters are not.
+    private static SyntaxList<AttributeListSyntax> Lists(SyntaxNode declaration) => declaration switch
+    {
+        MemberDeclarationSyntax member => member.AttributeLists,
+        ParameterSyntax parameter => parameter.AttributeLists,
+        _ => default,
+    };
 
     private static SyntaxNode WithLists(SyntaxNode declaration, SyntaxList<AttributeListSyntax> lists) =>
-        declaration is MemberDeclarationSyntax member ? member.WithAttributeLists(lists) : declaration;
+        declaration switch
+        {
+            MemberDeclarationSyntax member => member.WithAttributeLists(lists),
+            ParameterSyntax parameter => parameter.WithAttributeLists(lists),
+            _ => declaration,
+        };
 }

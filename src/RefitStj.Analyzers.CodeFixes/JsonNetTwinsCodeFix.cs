@@ -79,7 +79,8 @@ public sealed class JsonNetTwinsCodeFix : CodeFixProvider
                     continue;
                 }
 
-                var text = twin.Text(name => names.Write(name, declaration.SpanStart), EnumNameAt(target, model));
+                // A record's positional parameter: its attributes reach the property through the 'property:' target.
+                var text = (declaration is ParameterSyntax ? "property: " : "") + twin.Text(name => names.Write(name, declaration.SpanStart), EnumNameAt(target, model));
                 var into = guard && twin.Kind == JsonNetTwinKind.MemberName && declaration is EnumMemberDeclarationSyntax ? guarded : additions;
                 if (!into.TryGetValue(declaration, out var texts))
                 {
@@ -109,7 +110,7 @@ public sealed class JsonNetTwinsCodeFix : CodeFixProvider
         return document.WithSyntaxRoot(fixedRoot);
     }
 
-    /// <summary>The declaration the reported attribute is on: a property, field, constructor, enum, or enum member.</summary>
+    /// <summary>The declaration the reported attribute is on: a property, field, constructor, enum, enum member, or a record's positional parameter.</summary>
     private static SyntaxNode? TargetOf(SyntaxNode root, Diagnostic diagnostic)
     {
         var span = diagnostic.Location.SourceSpan;
@@ -121,6 +122,7 @@ public sealed class JsonNetTwinsCodeFix : CodeFixProvider
         return root.FindNode(span, getInnermostNodeForTie: true).AncestorsAndSelf()
             .FirstOrDefault(node => node is AttributeListSyntax)?.Parent is { } declaration
             && declaration is PropertyDeclarationSyntax or FieldDeclarationSyntax or ConstructorDeclarationSyntax or EnumDeclarationSyntax or EnumMemberDeclarationSyntax
+                or ParameterSyntax { Parent.Parent: RecordDeclarationSyntax }
                 ? declaration
                 : null;
     }

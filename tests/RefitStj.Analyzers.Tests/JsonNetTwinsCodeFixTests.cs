@@ -121,6 +121,18 @@ public sealed class JsonNetTwinsCodeFixTests
     }
 
     [Fact]
+    public async Task Writes_A_Records_Twin_On_Its_Positional_Parameter_For_The_Property()
+    {
+        var source = Source("""
+            public sealed record User([property: {|#0:JsonProperty("avatar_url")|}] string? AvatarUrl);
+            """);
+        var fixedSource = Source("""
+            public sealed record User([property: JsonProperty("avatar_url")] [property: System.Text.Json.Serialization.JsonPropertyName("avatar_url")] string? AvatarUrl);
+            """);
+        await Verify.CodeFixAsync<JsonNetTwinsCodeFix>(Rules, [source], [fixedSource], [Twin(0, "JSON.NET's [JsonProperty]", "'User.AvatarUrl'", "[JsonPropertyName(\"avatar_url\")]")], 1, CompilationEnd);
+    }
+
+    [Fact]
     public async Task Writes_Short_Twins_And_Adds_The_Using_Once_Where_The_File_Does_Not_Import_JsonNet()
     {
         const string Usings = "";

@@ -70,7 +70,11 @@ internal sealed class JsonNetAttributes
                     ReadMember(type, field, field.Type, dataContract, findings);
                     break;
                 case IMethodSymbol { MethodKind: MethodKind.Constructor } constructor when Find(constructor, Newtonsoft + "JsonConstructorAttribute") is { } attribute:
-                    if (Find(constructor, Stj + "JsonConstructorAttribute") is null)
+                    if (Find(constructor, Stj + "JsonConstructorAttribute") is null && Unbound(type, constructor) is { Count: > 0 } unbound)
+                    {
+                        findings.Add(Without(attribute, $"the constructor of '{type.Name}'", $"System.Text.Json binds each constructor parameter to the property or field of its name (case ignored) and throws on {string.Join(", ", unbound.Select(p => $"'{p}'"))}: rename the parameter to its property's name, then add System.Text.Json's [JsonConstructor]"));
+                    }
+                    else if (Find(constructor, Stj + "JsonConstructorAttribute") is null)
                     {
                         findings.Add(new JsonNetFinding(attribute.ApplicationSyntaxReference, Display(attribute), $"the constructor of '{type.Name}'", [new JsonNetTwin(JsonNetTwinKind.Constructor)], null, ""));
                     }
@@ -86,6 +90,24 @@ internal sealed class JsonNetAttributes
         }
 
         return findings;
+    }
+
+    /// <summary>The parameters of <paramref name="constructor"/> no instance property or field of <paramref name="type"/> (or its bases) is named as, case ignored.</summary>
+    private static List<string> Unbound(INamedTypeSymbol type, IMethodSymbol constructor)
+    {
+        var names = new HashSet<string>(StringComparer.OrdinalIgnoreCase);
+        for (var current = type; current is not null; current = current.BaseType)
+        {
+            foreach (var member in current.GetMembers())
+            {
+                if (member is IPropertySymbol { IsStatic: false } or IFieldSymbol { IsStatic: false, IsImplicitlyDeclared: false })
+                {
+                    names.Add(member.Name);
+                }
+            }
+        }
+
+        return constructor.Parameters.Select(p => p.Name).Where(name => !names.Contains(name)).ToList();
     }
 
     private void ReadEnum(INamedTypeSymbol type, List<JsonNetFinding> findings)

@@ -222,6 +222,26 @@ public sealed class JsonNetAttributesRuleTests
     }
 
     [Fact]
+    public async Task Offers_No_Constructor_Twin_Where_A_Parameter_Binds_To_No_Property()
+    {
+        // JSON.NET matched 'full_name' through the property's [JsonProperty] name; System.Text.Json throws on it.
+        var source = Source("""
+            public sealed class User
+            {
+                [{|#0:JsonConstructor|}]
+                public User(string full_name) => FullName = full_name;
+
+                [{|#1:JsonProperty("full_name")|}]
+                public string FullName { get; }
+            }
+            """);
+        await AnalyzeAsync(
+            source,
+            NoTwin(0, "JSON.NET's [JsonConstructor]", "the constructor of 'User'", "System.Text.Json binds each constructor parameter to the property or field of its name (case ignored) and throws on 'full_name': rename the parameter to its property's name, then add System.Text.Json's [JsonConstructor]"),
+            Twin(1, "JSON.NET's [JsonProperty]", "'User.FullName'", "[JsonPropertyName(\"full_name\")]"));
+    }
+
+    [Fact]
     public async Task Reads_DataContract_Names_Only_On_A_DataContract_Type()
     {
         var source = Source("""
