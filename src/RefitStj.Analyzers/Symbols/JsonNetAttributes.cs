@@ -135,7 +135,18 @@ internal sealed class JsonNetAttributes
             // The converter where the enum's own attribute wins (no converter in the options), and each member's name as
             // JSON.NET writes it, which RefitStj's default enum converter (it wins over the type's attribute) writes too.
             var twins = new List<JsonNetTwin>();
-            if (Find(type, Stj + "JsonConverterAttribute") is null)
+            var inGeneric = false;
+            for (var outer = type.ContainingType; outer is not null; outer = outer.ContainingType)
+            {
+                inGeneric |= outer.IsGenericType;
+            }
+
+            if (Find(type, Stj + "JsonConverterAttribute") is null && inGeneric)
+            {
+                // typeof(JsonStringEnumConverter<Color>) inside Page<T> names an open type: CS0416.
+                findings.Add(Without(attribute, name, $"an enum nested in a generic type cannot name its converter on itself (typeof of an open type): move '{type.Name}' out of '{type.ContainingType!.Name}', or put [JsonConverter(typeof(JsonStringEnumConverter<...>))] with the closed enum type on each property of it"));
+            }
+            else if (Find(type, Stj + "JsonConverterAttribute") is null)
             {
                 twins.Add(new JsonNetTwin(JsonNetTwinKind.EnumConverter));
             }

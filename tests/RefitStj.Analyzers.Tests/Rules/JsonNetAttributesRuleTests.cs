@@ -353,6 +353,19 @@ public sealed class JsonNetAttributesRuleTests
             NoTwin(2, "JSON.NET's [JsonConverter(typeof(StringEnumConverter))]", "'Kind'", "StringEnumConverter with arguments (a naming strategy, no integers) has no attribute: write the enum's member names with [JsonStringEnumMemberName], or put a JsonStringEnumConverter with a JsonNamingPolicy in the options"));
     }
 
+    [Fact]
+    public async Task Offers_No_Enum_Converter_On_An_Enum_Nested_In_A_Generic_Type()
+    {
+        var source = Source("""
+            public sealed class Page<T> { [{|#0:JsonConverter(typeof(StringEnumConverter))|}] public enum Color { Red } public Color C { get; set; } }
+            public sealed class User { public Page<int>? P { get; set; } }
+            """);
+        await AnalyzeAsync(
+            source,
+            Twin(0, "JSON.NET's [JsonConverter(typeof(StringEnumConverter))]", "'Color'", "[JsonStringEnumMemberName(\"Red\")] on 'Red'"),
+            NoTwin(0, "JSON.NET's [JsonConverter(typeof(StringEnumConverter))]", "'Color'", "an enum nested in a generic type cannot name its converter on itself (typeof of an open type): move 'Color' out of 'Page', or put [JsonConverter(typeof(JsonStringEnumConverter<...>))] with the closed enum type on each property of it"));
+    }
+
     internal static DiagnosticResult Twin(int location, string attribute, string member, string twins, string verb = "reads", string api = "IApi") =>
         new DiagnosticResult(Descriptors.JsonNetAttribute).WithLocation(location).WithArguments(attribute, member, api, verb, twins);
 
