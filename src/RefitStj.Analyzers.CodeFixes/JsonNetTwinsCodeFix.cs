@@ -56,7 +56,12 @@ public sealed class JsonNetTwinsCodeFix : CodeFixProvider
 
         // Each declaration's attributes to add, in the order the diagnostics ask for them, each once.
         var additions = new Dictionary<SyntaxNode, List<string>>();
+        var guarded = new Dictionary<SyntaxNode, List<string>>();
         var names = new JsonNetTwinNames(model);
+
+        // JsonStringEnumMemberName is in the framework from .NET 9: where this target has it through the framework, another
+        // target of the same project (net8.0) may not, and its analyzer never sees this one: the attribute goes under #if.
+        var guard = document.Project.ParseOptions?.PreprocessorSymbolNames.Contains("NET9_0_OR_GREATER") == true;
         foreach (var diagnostic in diagnostics.OrderBy(d => d.Location.SourceSpan.Start))
         {
             if (TargetOf(root, diagnostic) is not { } target)
@@ -74,10 +79,12 @@ public sealed class JsonNetTwinsCodeFix : CodeFixProvider
                     continue;
                 }
 
-                var text = twin.Text(name => names.Write(name, declaration.SpanStart), EnumNameAt(target, model));
-                if (!additions.TryGetValue(declaration, out var texts))
+                // A record's positional parameter: its attributes reach the property through the 'property:' target.
+                var text = (declaration is ParameterSyntax ? "property: " : "") + twin.Text(name => names.Write(name, declaration.SpanStart), EnumNameAt(target, model));
+                var into = guard && twin.Kind == JsonNetTwinKind.MemberName && declaration is EnumMemberDeclarationSyntax ? guarded : additions;
+                if (!into.TryGetValue(declaration, out var texts))
                 {
-                    additions[declaration] = texts = [];
+                    into[declaration] = texts = [];
                 }
 
                 if (!texts.Contains(text, StringComparer.Ordinal))
@@ -87,18 +94,23 @@ public sealed class JsonNetTwinsCodeFix : CodeFixProvider
             }
         }
 
-        if (additions.Count == 0)
+        if (additions.Count == 0 && guarded.Count == 0)
         {
             return document;
         }
 
         var endOfLine = root.DescendantTrivia().FirstOrDefault(trivia => trivia.IsKind(SyntaxKind.EndOfLineTrivia));
-        var fixedRoot = root.ReplaceNodes(additions.Keys, (original, current) => AttributeLists.Append(current, additions[original], endOfLine == default ? SyntaxFactory.LineFeed : endOfLine));
+        var eol = endOfLine == default ? SyntaxFactory.LineFeed : endOfLine;
+        var fixedRoot = root.ReplaceNodes(additions.Keys.Concat(guarded.Keys).Distinct(), (original, current) =>
+        {
+            var added = additions.TryGetValue(original, out var texts) ? AttributeLists.Append(current, texts, eol) : current;
+            return guarded.TryGetValue(original, out var guardedTexts) ? AttributeLists.AppendGuarded((EnumMemberDeclarationSyntax)added, guardedTexts, "NET9_0_OR_GREATER", eol.ToFullString()) : added;
+        });
         fixedRoot = MissingUsings.Add(root, fixedRoot, model, names.ShortWithUsing, [("System.Text.Json.Serialization", "JsonIgnoreAttribute")]);
         return document.WithSyntaxRoot(fixedRoot);
     }
 
-    /// <summary>The declaration the reported attribute is on: a property, field, constructor, enum, or enum member.</summary>
+    /// <summary>The declaration the reported attribute is on: a property, field, constructor, enum, enum member, or a record's positional parameter.</summary>
     private static SyntaxNode? TargetOf(SyntaxNode root, Diagnostic diagnostic)
     {
         var span = diagnostic.Location.SourceSpan;
@@ -110,6 +122,7 @@ public sealed class JsonNetTwinsCodeFix : CodeFixProvider
         return root.FindNode(span, getInnermostNodeForTie: true).AncestorsAndSelf()
             .FirstOrDefault(node => node is AttributeListSyntax)?.Parent is { } declaration
             && declaration is PropertyDeclarationSyntax or FieldDeclarationSyntax or ConstructorDeclarationSyntax or EnumDeclarationSyntax or EnumMemberDeclarationSyntax
+                or ParameterSyntax { Parent.Parent: RecordDeclarationSyntax }
                 ? declaration
                 : null;
     }

@@ -81,6 +81,58 @@ public sealed class JsonNetTwinsCodeFixTests
     }
 
     [Fact]
+    public async Task Puts_Enum_Member_Names_Under_If_Net9_Where_The_Target_Has_Them_From_The_Framework()
+    {
+        // A project targeting net8.0 and net10.0: the fix runs on net10.0, whose framework has JsonStringEnumMemberName;
+        // net8.0's has none, and net8.0's analyzer never sees net10.0's fix: unguarded, the attribute breaks net8.0's build.
+        var source = Source("""
+            public sealed class User { public Kind Kind { get; set; } }
+
+            public enum Kind
+            {
+                [{|#0:EnumMember(Value = "first_one")|}] First,
+                [{|#1:EnumMember(Value = "second_one")|}]
+                Second,
+            }
+            """);
+        var fixedSource = Source("""
+            public sealed class User { public Kind Kind { get; set; } }
+
+            public enum Kind
+            {
+                [EnumMember(Value = "first_one")]
+                #if NET9_0_OR_GREATER
+                [System.Text.Json.Serialization.JsonStringEnumMemberName("first_one")]
+                #endif
+                First,
+                [EnumMember(Value = "second_one")]
+                #if NET9_0_OR_GREATER
+                [System.Text.Json.Serialization.JsonStringEnumMemberName("second_one")]
+                #endif
+                Second,
+            }
+            """);
+        DiagnosticResult[] expected =
+        [
+            Twin(0, "[EnumMember]", "'Kind.First'", "[JsonStringEnumMemberName(\"first_one\")]"),
+            Twin(1, "[EnumMember]", "'Kind.Second'", "[JsonStringEnumMemberName(\"second_one\")]"),
+        ];
+        await Verify.CodeFixAsync<JsonNetTwinsCodeFix>(Rules, [source], [fixedSource], expected, 2, CompilationEnd, ["NET", "NET10_0", "NET9_0_OR_GREATER", "NET8_0_OR_GREATER"]);
+    }
+
+    [Fact]
+    public async Task Writes_A_Records_Twin_On_Its_Positional_Parameter_For_The_Property()
+    {
+        var source = Source("""
+            public sealed record User([property: {|#0:JsonProperty("avatar_url")|}] string? AvatarUrl);
+            """);
+        var fixedSource = Source("""
+            public sealed record User([property: JsonProperty("avatar_url")] [property: System.Text.Json.Serialization.JsonPropertyName("avatar_url")] string? AvatarUrl);
+            """);
+        await Verify.CodeFixAsync<JsonNetTwinsCodeFix>(Rules, [source], [fixedSource], [Twin(0, "JSON.NET's [JsonProperty]", "'User.AvatarUrl'", "[JsonPropertyName(\"avatar_url\")]")], 1, CompilationEnd);
+    }
+
+    [Fact]
     public async Task Writes_Short_Twins_And_Adds_The_Using_Once_Where_The_File_Does_Not_Import_JsonNet()
     {
         const string Usings = "";

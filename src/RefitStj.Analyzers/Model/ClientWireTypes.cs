@@ -20,6 +20,10 @@ internal static class ClientWireTypes
     {
         var found = new Dictionary<ITypeSymbol, WireDirection>(SymbolEqualityComparer.Default);
         var pending = new Stack<(ITypeSymbol Type, WireDirection Direction)>();
+
+        // A generic type's members are walked once per declaration and direction: Node<T> with a Node<List<T>> member
+        // would otherwise close itself over ever bigger arguments. Another closing's arguments are still walked.
+        var walked = new HashSet<(ITypeSymbol Declaration, WireDirection Direction)>(new DeclarationComparer());
         foreach (var serialized in model.ContractOf(api))
         {
             pending.Push((serialized.Type, serialized.IsBody ? WireDirection.Sends : WireDirection.Reads));
@@ -39,7 +43,8 @@ internal static class ClientWireTypes
             }
 
             found[type] = seen | direction;
-            foreach (var reached in Reached(type, known))
+            var members = walked.Add((type.OriginalDefinition, direction));
+            foreach (var reached in Reached(type, members, known))
             {
                 pending.Push((reached, direction));
             }
@@ -88,7 +93,7 @@ internal static class ClientWireTypes
     }
 
     /// <summary>What a value of <paramref name="type"/> puts on the wire besides itself.</summary>
-    private static IEnumerable<ITypeSymbol> Reached(ITypeSymbol type, KnownSymbols known)
+    private static IEnumerable<ITypeSymbol> Reached(ITypeSymbol type, bool members, KnownSymbols known)
     {
         if (type is IArrayTypeSymbol array)
         {
@@ -106,7 +111,7 @@ internal static class ClientWireTypes
             yield return argument;
         }
 
-        if (!IsOwnType(named) || named.TypeKind == TypeKind.Enum)
+        if (!members || !IsOwnType(named) || named.TypeKind == TypeKind.Enum)
         {
             yield break;
         }
@@ -138,5 +143,14 @@ internal static class ClientWireTypes
             && (member.DeclaredAccessibility == Accessibility.Public || member.GetAttributes().Length > 0)
             ? type
             : null;
+    }
+
+    private sealed class DeclarationComparer : IEqualityComparer<(ITypeSymbol Declaration, WireDirection Direction)>
+    {
+        public bool Equals((ITypeSymbol Declaration, WireDirection Direction) x, (ITypeSymbol Declaration, WireDirection Direction) y) =>
+            x.Direction == y.Direction && SymbolEqualityComparer.Default.Equals(x.Declaration, y.Declaration);
+
+        public int GetHashCode((ITypeSymbol Declaration, WireDirection Direction) obj) =>
+            SymbolEqualityComparer.Default.GetHashCode(obj.Declaration) ^ (int)obj.Direction;
     }
 }

@@ -70,7 +70,11 @@ internal sealed class JsonNetAttributes
                     ReadMember(type, field, field.Type, dataContract, findings);
                     break;
                 case IMethodSymbol { MethodKind: MethodKind.Constructor } constructor when Find(constructor, Newtonsoft + "JsonConstructorAttribute") is { } attribute:
-                    if (Find(constructor, Stj + "JsonConstructorAttribute") is null)
+                    if (Find(constructor, Stj + "JsonConstructorAttribute") is null && Unbound(type, constructor) is { Count: > 0 } unbound)
+                    {
+                        findings.Add(Without(attribute, $"the constructor of '{type.Name}'", $"System.Text.Json binds each constructor parameter to the property or field of its name (case ignored) and throws on {string.Join(", ", unbound.Select(p => $"'{p}'"))}: rename the parameter to its property's name, then add System.Text.Json's [JsonConstructor]"));
+                    }
+                    else if (Find(constructor, Stj + "JsonConstructorAttribute") is null)
                     {
                         findings.Add(new JsonNetFinding(attribute.ApplicationSyntaxReference, Display(attribute), $"the constructor of '{type.Name}'", [new JsonNetTwin(JsonNetTwinKind.Constructor)], null, ""));
                     }
@@ -86,6 +90,24 @@ internal sealed class JsonNetAttributes
         }
 
         return findings;
+    }
+
+    /// <summary>The parameters of <paramref name="constructor"/> no instance property or field of <paramref name="type"/> (or its bases) is named as, case ignored.</summary>
+    private static List<string> Unbound(INamedTypeSymbol type, IMethodSymbol constructor)
+    {
+        var names = new HashSet<string>(StringComparer.OrdinalIgnoreCase);
+        for (var current = type; current is not null; current = current.BaseType)
+        {
+            foreach (var member in current.GetMembers())
+            {
+                if (member is IPropertySymbol { IsStatic: false } or IFieldSymbol { IsStatic: false, IsImplicitlyDeclared: false })
+                {
+                    names.Add(member.Name);
+                }
+            }
+        }
+
+        return constructor.Parameters.Select(p => p.Name).Where(name => !names.Contains(name)).ToList();
     }
 
     private void ReadEnum(INamedTypeSymbol type, List<JsonNetFinding> findings)
@@ -113,7 +135,18 @@ internal sealed class JsonNetAttributes
             // The converter where the enum's own attribute wins (no converter in the options), and each member's name as
             // JSON.NET writes it, which RefitStj's default enum converter (it wins over the type's attribute) writes too.
             var twins = new List<JsonNetTwin>();
-            if (Find(type, Stj + "JsonConverterAttribute") is null)
+            var inGeneric = false;
+            for (var outer = type.ContainingType; outer is not null; outer = outer.ContainingType)
+            {
+                inGeneric |= outer.IsGenericType;
+            }
+
+            if (Find(type, Stj + "JsonConverterAttribute") is null && inGeneric)
+            {
+                // typeof(JsonStringEnumConverter<Color>) inside Page<T> names an open type: CS0416.
+                findings.Add(Without(attribute, name, $"an enum nested in a generic type cannot name its converter on itself (typeof of an open type): move '{type.Name}' out of '{type.ContainingType!.Name}', or put [JsonConverter(typeof(JsonStringEnumConverter<...>))] with the closed enum type on each property of it"));
+            }
+            else if (Find(type, Stj + "JsonConverterAttribute") is null)
             {
                 twins.Add(new JsonNetTwin(JsonNetTwinKind.EnumConverter));
             }
@@ -189,7 +222,7 @@ internal sealed class JsonNetAttributes
 
                     break;
                 case DataContract + "DataMemberAttribute" when dataContract:
-                    ReadDataMember(attribute, member, ignore, twins);
+                    ReadDataMember(attribute, member, ignore, twins, instead);
                     break;
                 default:
                     continue;
@@ -226,10 +259,19 @@ internal sealed class JsonNetAttributes
             AddIgnore(member, ignore, twins);
         }
 
+        if (Named(attribute, "DefaultValueHandling") is Ignore or IgnoreAndPopulate)
+        {
+            AddOwnDefaultAdvice(member, ignore, instead);
+        }
+
         switch (Named(attribute, "Required"))
         {
-            case AllowNull or Always:
+            case AllowNull:
                 AddRequired(member, twins);
+                break;
+            case Always:
+                AddRequired(member, twins);
+                instead.Add("Required.Always also rejects null, read and written: System.Text.Json's [JsonRequired] rejects only a missing member, a null reads; check for null after reading, or give the member a non-nullable type and set RespectNullableAnnotations (System.Text.Json 9)");
                 break;
             case DisallowNull:
                 instead.Add("Required.DisallowNull (may be missing, never null) has no attribute: System.Text.Json's [JsonRequired] requires the member to be present; check for null after reading, or set RespectNullableAnnotations (System.Text.Json 9)");
@@ -241,15 +283,7 @@ internal sealed class JsonNetAttributes
             instead.Add("JSON.NET fills a missing member with its [DefaultValue]: give the member that value as its initializer");
         }
 
-        if (member is IFieldSymbol { DeclaredAccessibility: Accessibility.Public } && Find(member, Stj + "JsonIncludeAttribute") is null)
-        {
-            twins.Add(new JsonNetTwin(JsonNetTwinKind.Include));
-        }
-
-        if (member.DeclaredAccessibility != Accessibility.Public)
-        {
-            instead.Add("System.Text.Json writes public members: make it public (with [JsonInclude] a non-public one is read and written by reflection only, not over a source-generated context)");
-        }
+        AddIncludeOrAdvice(member, twins, instead);
 
         if (Named(attribute, "ItemConverterType") is INamedTypeSymbol itemConverter)
         {
@@ -272,7 +306,26 @@ internal sealed class JsonNetAttributes
         }
     }
 
-    private static void ReadDataMember(AttributeData attribute, ISymbol member, string? ignore, List<JsonNetTwin> twins)
+    /// <summary>
+    /// JSON.NET reads and writes a member its attribute names whatever its accessibility: a public field or a public
+    /// property with a non-public setter needs System.Text.Json's [JsonInclude]; a non-public member must be made public.
+    /// </summary>
+    private static void AddIncludeOrAdvice(ISymbol member, List<JsonNetTwin> twins, List<string> instead)
+    {
+        var hidden = member.DeclaredAccessibility != Accessibility.Public;
+        var nonPublicSetter = member is IPropertySymbol { SetMethod: { } setter } && setter.DeclaredAccessibility != Accessibility.Public;
+        if (!hidden && (member is IFieldSymbol || nonPublicSetter) && Find(member, Stj + "JsonIncludeAttribute") is null)
+        {
+            twins.Add(new JsonNetTwin(JsonNetTwinKind.Include));
+        }
+
+        if (hidden)
+        {
+            instead.Add("System.Text.Json writes public members: make it public (with [JsonInclude] a non-public one is read and written by reflection only, not over a source-generated context)");
+        }
+    }
+
+    private static void ReadDataMember(AttributeData attribute, ISymbol member, string? ignore, List<JsonNetTwin> twins, List<string> instead)
     {
         if (Named(attribute, "Name") is string name && Find(member, Stj + "JsonPropertyNameAttribute") is null)
         {
@@ -292,7 +345,10 @@ internal sealed class JsonNetAttributes
         if (Named(attribute, "EmitDefaultValue") is false)
         {
             AddIgnore(member, ignore, twins);
+            AddOwnDefaultAdvice(member, ignore, instead);
         }
+
+        AddIncludeOrAdvice(member, twins, instead);
     }
 
     /// <summary>How JSON.NET leaves the member out, all its attributes read together: one System.Text.Json [JsonIgnore] says it.</summary>
@@ -307,7 +363,7 @@ internal sealed class JsonNetAttributes
         var dataMember = dataContract ? Find(member, DataContract + "DataMemberAttribute") : null;
         if ((property is not null && Named(property, "DefaultValueHandling") is Ignore or IgnoreAndPopulate) || (dataMember is not null && Named(dataMember, "EmitDefaultValue") is false))
         {
-            return "WhenWritingDefault";
+            return OtherDefault(member) is null ? "WhenWritingDefault" : OwnDefault;
         }
 
         // A value type is never null: JSON.NET leaves nothing out, and System.Text.Json refuses WhenWritingNull there.
@@ -315,9 +371,29 @@ internal sealed class JsonNetAttributes
         return property is not null && Named(property, "NullValueHandling") is Ignore && nullable ? "WhenWritingNull" : null;
     }
 
+    /// <summary>The member's [DefaultValue] where it is not default(T), which JSON.NET compares with and System.Text.Json does not.</summary>
+    private static string? OtherDefault(ISymbol member) =>
+        Find(member, "System.ComponentModel.DefaultValueAttribute") is { ConstructorArguments.Length: > 0 } attribute
+        && attribute.ConstructorArguments[attribute.ConstructorArguments.Length - 1] is { Kind: not TypedConstantKind.Array } value
+        && value.Value is { } raw
+        && !(raw is false || (raw is char c && c == '\0') || (raw is IConvertible && raw is not string and not bool and not char && System.Convert.ToDecimal(raw, System.Globalization.CultureInfo.InvariantCulture) == 0))
+            ? Microsoft.CodeAnalysis.CSharp.TypedConstantExtensions.ToCSharpString(value)
+            : null;
+
+    private static void AddOwnDefaultAdvice(ISymbol member, string? ignore, List<string> instead)
+    {
+        if (ignore == OwnDefault)
+        {
+            instead.Add($"JSON.NET leaves the member out when it equals its [DefaultValue({OtherDefault(member)})]; System.Text.Json's WhenWritingDefault compares with default(T) and would write it: no attribute keeps this, leave it out with a JsonTypeInfo modifier that sets the property's ShouldSerialize");
+        }
+    }
+
+    // IgnoreCondition's answer where JSON.NET compares with a [DefaultValue] that is not default(T): no twin.
+    private const string OwnDefault = "OwnDefault";
+
     private static void AddIgnore(ISymbol member, string? ignore, List<JsonNetTwin> twins)
     {
-        if (ignore is not null && Find(member, Stj + "JsonIgnoreAttribute") is null)
+        if (ignore is not null and not OwnDefault && Find(member, Stj + "JsonIgnoreAttribute") is null)
         {
             twins.Add(new JsonNetTwin(JsonNetTwinKind.Ignore, ignore));
         }

@@ -91,6 +91,25 @@ public sealed class JsonNetAttributesRuleTests
         await AnalyzeAsync(source, Twin(0, "JSON.NET's [JsonProperty]", "'Page.NextCursor'", "[JsonPropertyName(\"next_cursor\")]"));
     }
 
+    [Fact(Timeout = 10000)]
+    public async Task Ends_On_A_Generic_Type_Whose_Member_Closes_It_Over_A_Bigger_Argument()
+    {
+        // Node<int> reaches Node<List<int>>, then Node<List<List<int>>>...: the walk must stop at the declaration.
+        // (Not in the test's context: System.Text.Json's own generator would walk it without end.)
+        var source = Source("""
+            public sealed class Node<T> { [{|#0:JsonProperty("n")|}] public Node<List<T>>? Next { get; set; } public Leaf? Leaf { get; set; } }
+            public sealed class Leaf { [{|#1:JsonProperty("l")|}] public int L { get; set; } }
+            public sealed class User { }
+            """, members: """
+            [Get("/nodes")]
+            Task<Node<int>> Nodes();
+            """);
+        await Task.Run(() => AnalyzeAsync(
+            source,
+            Twin(0, "JSON.NET's [JsonProperty]", "'Node.Next'", "[JsonPropertyName(\"n\")]"),
+            Twin(1, "JSON.NET's [JsonProperty]", "'Leaf.L'", "[JsonPropertyName(\"l\")]")));
+    }
+
     [Fact]
     public async Task Names_The_Twin_Of_Each_Attribute_JsonNet_Honours()
     {
@@ -120,9 +139,106 @@ public sealed class JsonNetAttributesRuleTests
             source,
             Twin(0, "JSON.NET's [JsonConstructor]", "the constructor of 'User'", "[JsonConstructor]"),
             Twin(1, "JSON.NET's [JsonProperty]", "'User.Login'", "[JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingDefault)], [JsonRequired]"),
+            NoTwin(1, "JSON.NET's [JsonProperty]", "'User.Login'", "Required.Always also rejects null, read and written: System.Text.Json's [JsonRequired] rejects only a missing member, a null reads; check for null after reading, or give the member a non-nullable type and set RespectNullableAnnotations (System.Text.Json 9)"),
             Twin(2, "JSON.NET's [JsonRequired]", "'User.Id'", "[JsonRequired]"),
             Twin(4, "JSON.NET's [JsonExtensionData]", "'User.Extra'", "[JsonExtensionData]"),
             Twin(5, "JSON.NET's [JsonProperty]", "'User.Score'", "[JsonPropertyName(\"score\")], [JsonInclude]"));
+    }
+
+    [Fact]
+    public async Task Keeps_Required_AllowNull_And_Says_Required_Always_Null_Is_Not_Rejected()
+    {
+        var source = Source("""
+            public sealed class User
+            {
+                [{|#0:JsonProperty(Required = Required.AllowNull)|}]
+                public string? Login { get; set; }
+
+                [{|#1:JsonProperty(Required = Required.Always)|}]
+                public string? Name { get; set; }
+            }
+            """);
+        await AnalyzeAsync(
+            source,
+            Twin(0, "JSON.NET's [JsonProperty]", "'User.Login'", "[JsonRequired]"),
+            Twin(1, "JSON.NET's [JsonProperty]", "'User.Name'", "[JsonRequired]"),
+            NoTwin(1, "JSON.NET's [JsonProperty]", "'User.Name'", "Required.Always also rejects null, read and written: System.Text.Json's [JsonRequired] rejects only a missing member, a null reads; check for null after reading, or give the member a non-nullable type and set RespectNullableAnnotations (System.Text.Json 9)"));
+    }
+
+    [Fact]
+    public async Task Offers_No_Ignore_Where_JsonNet_Compares_With_A_DefaultValue_That_Is_Not_The_Types_Default()
+    {
+        var source = Source("""
+            [DataContract]
+            public sealed class User
+            {
+                [{|#0:JsonProperty(DefaultValueHandling = DefaultValueHandling.Ignore)|}]
+                [System.ComponentModel.DefaultValue(10)]
+                public int Limit { get; set; } = 10;
+
+                [{|#1:DataMember(EmitDefaultValue = false)|}]
+                [System.ComponentModel.DefaultValue("en")]
+                public string? Locale { get; set; }
+
+                [{|#2:JsonProperty(DefaultValueHandling = DefaultValueHandling.Ignore)|}]
+                [System.ComponentModel.DefaultValue(0)]
+                public int Stars { get; set; }
+            }
+            """);
+        await AnalyzeAsync(
+            source,
+            NoTwin(0, "JSON.NET's [JsonProperty]", "'User.Limit'", "JSON.NET leaves the member out when it equals its [DefaultValue(10)]; System.Text.Json's WhenWritingDefault compares with default(T) and would write it: no attribute keeps this, leave it out with a JsonTypeInfo modifier that sets the property's ShouldSerialize"),
+            NoTwin(1, "[DataMember]", "'User.Locale'", "JSON.NET leaves the member out when it equals its [DefaultValue(\"en\")]; System.Text.Json's WhenWritingDefault compares with default(T) and would write it: no attribute keeps this, leave it out with a JsonTypeInfo modifier that sets the property's ShouldSerialize"),
+            Twin(2, "JSON.NET's [JsonProperty]", "'User.Stars'", "[JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingDefault)]"));
+    }
+
+    [Fact]
+    public async Task Includes_Named_Members_JsonNet_Reads_Through_A_Non_Public_Setter_Or_As_A_Field_And_Says_Make_Public_Otherwise()
+    {
+        var source = Source("""
+            [DataContract]
+            public sealed class User
+            {
+                [{|#0:JsonProperty("id")|}]
+                public int Id { get; private set; }
+
+                [{|#1:DataMember(Name = "f")|}]
+                public int F;
+
+                [{|#2:DataMember(Name = "h")|}]
+                internal string? H { get; set; }
+
+                [{|#3:JsonProperty("g")|}]
+                public int G { get; set; }
+            }
+            """);
+        await AnalyzeAsync(
+            source,
+            Twin(0, "JSON.NET's [JsonProperty]", "'User.Id'", "[JsonPropertyName(\"id\")], [JsonInclude]"),
+            Twin(1, "[DataMember]", "'User.F'", "[JsonPropertyName(\"f\")], [JsonInclude]"),
+            Twin(2, "[DataMember]", "'User.H'", "[JsonPropertyName(\"h\")]"),
+            NoTwin(2, "[DataMember]", "'User.H'", "System.Text.Json writes public members: make it public (with [JsonInclude] a non-public one is read and written by reflection only, not over a source-generated context)"),
+            Twin(3, "JSON.NET's [JsonProperty]", "'User.G'", "[JsonPropertyName(\"g\")]"));
+    }
+
+    [Fact]
+    public async Task Offers_No_Constructor_Twin_Where_A_Parameter_Binds_To_No_Property()
+    {
+        // JSON.NET matched 'full_name' through the property's [JsonProperty] name; System.Text.Json throws on it.
+        var source = Source("""
+            public sealed class User
+            {
+                [{|#0:JsonConstructor|}]
+                public User(string full_name) => FullName = full_name;
+
+                [{|#1:JsonProperty("full_name")|}]
+                public string FullName { get; }
+            }
+            """);
+        await AnalyzeAsync(
+            source,
+            NoTwin(0, "JSON.NET's [JsonConstructor]", "the constructor of 'User'", "System.Text.Json binds each constructor parameter to the property or field of its name (case ignored) and throws on 'full_name': rename the parameter to its property's name, then add System.Text.Json's [JsonConstructor]"),
+            Twin(1, "JSON.NET's [JsonProperty]", "'User.FullName'", "[JsonPropertyName(\"full_name\")]"));
     }
 
     [Fact]
@@ -235,6 +351,19 @@ public sealed class JsonNetAttributesRuleTests
             Twin(0, "JSON.NET's [JsonConverter(typeof(StringEnumConverter))]", "'User.Plan'", "[JsonConverter(typeof(JsonStringEnumConverter<Plan>))]"),
             Twin(1, "[EnumMember]", "'Plan.Pro'", "[JsonStringEnumMemberName(\"pro_plan\")]"),
             NoTwin(2, "JSON.NET's [JsonConverter(typeof(StringEnumConverter))]", "'Kind'", "StringEnumConverter with arguments (a naming strategy, no integers) has no attribute: write the enum's member names with [JsonStringEnumMemberName], or put a JsonStringEnumConverter with a JsonNamingPolicy in the options"));
+    }
+
+    [Fact]
+    public async Task Offers_No_Enum_Converter_On_An_Enum_Nested_In_A_Generic_Type()
+    {
+        var source = Source("""
+            public sealed class Page<T> { [{|#0:JsonConverter(typeof(StringEnumConverter))|}] public enum Color { Red } public Color C { get; set; } }
+            public sealed class User { public Page<int>? P { get; set; } }
+            """);
+        await AnalyzeAsync(
+            source,
+            Twin(0, "JSON.NET's [JsonConverter(typeof(StringEnumConverter))]", "'Color'", "[JsonStringEnumMemberName(\"Red\")] on 'Red'"),
+            NoTwin(0, "JSON.NET's [JsonConverter(typeof(StringEnumConverter))]", "'Color'", "an enum nested in a generic type cannot name its converter on itself (typeof of an open type): move 'Color' out of 'Page', or put [JsonConverter(typeof(JsonStringEnumConverter<...>))] with the closed enum type on each property of it"));
     }
 
     internal static DiagnosticResult Twin(int location, string attribute, string member, string twins, string verb = "reads", string api = "IApi") =>

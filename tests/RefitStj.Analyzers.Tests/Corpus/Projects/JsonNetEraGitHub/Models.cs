@@ -20,7 +20,7 @@ public sealed class User
     [JsonIgnore] //! RSTJ007
     public string? LocalNote { get; set; }
 
-    [JsonProperty("login", Required = Required.Always)] //! RSTJ007
+    [JsonProperty("login", Required = Required.Always)] //! RSTJ007 RSTJ007
     public string Login { get; set; } = "";
 
     public Organization? Organization { get; set; }
