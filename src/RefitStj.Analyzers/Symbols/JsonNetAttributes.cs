@@ -244,9 +244,9 @@ internal sealed class JsonNetAttributes
     private static void ReadProperty(AttributeData attribute, ISymbol member, string? ignore, List<JsonNetTwin> twins, List<string> instead)
     {
         var name = attribute.ConstructorArguments.FirstOrDefault().Value as string ?? Named(attribute, "PropertyName") as string;
-        if (name is not null && Find(member, Stj + "JsonPropertyNameAttribute") is null)
+        if (name is not null)
         {
-            twins.Add(new JsonNetTwin(JsonNetTwinKind.Name, name));
+            AddName(member, name, twins, instead);
         }
 
         if (Named(attribute, "Order") is int order && Find(member, Stj + "JsonPropertyOrderAttribute") is null)
@@ -325,11 +325,31 @@ internal sealed class JsonNetAttributes
         }
     }
 
+    /// <summary>
+    /// The name twin, except on a property an override may redeclare: JSON.NET gives an override its declaration's name,
+    /// System.Text.Json writes the override under its own name beside it, and overrides elsewhere cannot be seen here.
+    /// </summary>
+    private static void AddName(ISymbol member, string name, List<JsonNetTwin> twins, List<string> instead)
+    {
+        if (Find(member, Stj + "JsonPropertyNameAttribute") is not null)
+        {
+            return;
+        }
+
+        if (member is IPropertySymbol { IsAbstract: true } or IPropertySymbol { IsVirtual: true } or IPropertySymbol { IsOverride: true })
+        {
+            instead.Add($"JSON.NET gives every override of '{member.Name}' this name, System.Text.Json writes an override under its own name beside it: give [JsonPropertyName(\"{name}\")] to this declaration and to every override");
+            return;
+        }
+
+        twins.Add(new JsonNetTwin(JsonNetTwinKind.Name, name));
+    }
+
     private static void ReadDataMember(AttributeData attribute, ISymbol member, string? ignore, List<JsonNetTwin> twins, List<string> instead)
     {
-        if (Named(attribute, "Name") is string name && Find(member, Stj + "JsonPropertyNameAttribute") is null)
+        if (Named(attribute, "Name") is string name)
         {
-            twins.Add(new JsonNetTwin(JsonNetTwinKind.Name, name));
+            AddName(member, name, twins, instead);
         }
 
         if (Named(attribute, "Order") is int order and >= 0 && Find(member, Stj + "JsonPropertyOrderAttribute") is null)

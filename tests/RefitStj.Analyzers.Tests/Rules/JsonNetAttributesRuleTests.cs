@@ -222,6 +222,27 @@ public sealed class JsonNetAttributesRuleTests
     }
 
     [Fact]
+    public async Task Offers_No_Name_Twin_On_A_Property_An_Override_May_Redeclare()
+    {
+        // A twin on the declaration alone made System.Text.Json write the override's own name beside it.
+        var source = Source("""
+            public abstract class Animal
+            {
+                [{|#0:JsonProperty("animal_name")|}]
+                public abstract string? Name { get; set; }
+            }
+
+            public sealed class User : Animal
+            {
+                public override string? Name { get; set; }
+            }
+            """);
+        await AnalyzeAsync(
+            source,
+            NoTwin(0, "JSON.NET's [JsonProperty]", "'Animal.Name'", "JSON.NET gives every override of 'Name' this name, System.Text.Json writes an override under its own name beside it: give [JsonPropertyName(\"animal_name\")] to this declaration and to every override"));
+    }
+
+    [Fact]
     public async Task Offers_No_Constructor_Twin_Where_A_Parameter_Binds_To_No_Property()
     {
         // JSON.NET matched 'full_name' through the property's [JsonProperty] name; System.Text.Json throws on it.
