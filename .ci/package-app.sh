@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # The analyzers (RSTJ rules) and their fixes as users get them: an app restored from the packed nupkg (a fresh
-# packages folder, so no cached RefitStj is used), one pipeline for either app:
+# packages folder, so no cached RefitStj is used), one pipeline for each app:
 #  1. `dotnet build` of the app as written must report what the app is written to trigger (below);
-#  2. a reference transcript (every request body as sent, every value read) from Refit's own serializer under the JIT;
-#  3. `dotnet format analyzers` on a copy applies the package's fixes; the rebuilt copy must report none of the rules;
+#  2. a reference transcript (every request body as sent, every value read) under the JIT, from Refit's own serializer
+#     (the JSON.NET app: from its JSON.NET serializer);
+#  3. `dotnet format analyzers` on a copy applies the package's fixes; the rebuilt copy must report none of the rules
+#     but what has no fix (named per app below);
 #  4. the copy published with Native AOT must raise no trim/AOT warning naming RefitStj, and its runs must print the
 #     reference transcript.
 # The apps:
@@ -23,7 +25,16 @@
 #            app sees the contracts as a built assembly) and opened with MSBuildWorkspace as an IDE opens it (as a
 #            compilation, tests/RefitStj.WorkspaceCheck). Both must report RSTJ001 and RSTJ005 at the one client whose
 #            settings the app's own code shows, nothing else, and no AD0001. Not fixed, not run.
-# Exits non-zero otherwise. Usage: .ci/package-app.sh consumer|refit16|two-projects FOLDER_WITH_THE_NUPKG
+#  jsonnet   tests/RefitStj.JsonNetApp, written for Refit on JSON.NET (snake_case [JsonProperty] names, Order, null and
+#            default ignore conditions, Required.Always, [JsonIgnore], StringEnumConverter with [EnumMember],
+#            DataContract names, a JSON.NET converter of its own beside the System.Text.Json converter its message asks
+#            for, a form body), with the package added and the client's serializer switched to RefitStj over a context: as written,
+#            RSTJ007 at each of its 18 JSON.NET attributes and no other rule. Reference: its own JSON.NET content
+#            serializer with default settings (argument "jsonnet"), under the JIT; the unfixed app must differ from it.
+#            Fixed for RSTJ007; two reports stay (no fix), by message, and nothing else: Required.Always's null check and
+#            the JSON.NET converter, by name. Run under the
+#            JIT (over the context, and on RefitStj's reflection defaults) and Native AOT over the context.
+# Exits non-zero otherwise. Usage: .ci/package-app.sh consumer|refit16|two-projects|jsonnet FOLDER_WITH_THE_NUPKG
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -33,8 +44,14 @@ case "$app_name" in
             fixes=(RSTJ001 RSTJ002); left_after_fix="RSTJ00[12]"; runs=(aot) ;;
   refit16)  app=tests/RefitStj.Refit16App; assembly=RefitStj.Refit16App; work=artifacts/refit16-app
             fixes=(RSTJ001 RSTJ002 RSTJ003 RSTJ004 RSTJ005); left_after_fix="RSTJ[0-9]+"; runs=(jit aot) ;;
+  jsonnet)  app=tests/RefitStj.JsonNetApp; assembly=RefitStj.JsonNetApp; work=artifacts/jsonnet-app
+            fixes=(RSTJ007); left_after_fix="RSTJ[0-9]+"; runs=(jit reflection aot)
+            login_left="Models.cs: warning RSTJ007: System.Text.Json ignores JSON.NET's [JsonProperty] on 'User.Login', which a RefitStj client of 'IUsersApi' sends and reads; no attribute does the same: Required.Always also rejects null, read and written: System.Text.Json's [JsonRequired] rejects only a missing member, a null reads; check for null after reading, or give the member a non-nullable type and set RespectNullableAnnotations (System.Text.Json 9)"
+            converter_left="Models.cs: warning RSTJ007: System.Text.Json ignores JSON.NET's [JsonConverter(typeof(UnixSecondsConverter))] on 'User.CreatedAt', which a RefitStj client of 'IUsersApi' sends and reads; no attribute does the same: 'UnixSecondsConverter' is a JSON.NET converter, which System.Text.Json never runs: write a System.Text.Json JsonConverter<T> that does the same and name it with System.Text.Json's [JsonConverter]"
+            # Left after the fixes: Required.Always's null check (no attribute) and the app's own JSON.NET converter.
+            left_expected=$(printf '%s\n%s' "$login_left" "$converter_left") ;;
   two-projects) app=tests/RefitStj.TwoProjectApp; work=artifacts/two-project-app ;;
-  *) echo "usage: $0 consumer|refit16|two-projects FOLDER_WITH_THE_NUPKG"; exit 2 ;;
+  *) echo "usage: $0 consumer|refit16|two-projects|jsonnet FOLDER_WITH_THE_NUPKG"; exit 2 ;;
 esac
 package_folder=$(realpath "$2")
 nupkg=$(ls "$package_folder"/RefitStj.*.nupkg | grep -v '\.snupkg$' | head -n 1)
@@ -53,6 +70,8 @@ proofs() { grep '^proof ' "$1"; }
 built_app() { find "$1" -name "$assembly.dll" | head -n 1; }
 # Analyzer failures in a build log: the command line prints an analyzer exception as "CSC : warning AD0001: ..." (no file).
 analyzer_failures() { grep -E "(warning|error) AD[0-9]+" "$1" | sort -u; }
+# Each distinct RSTJ report of a build log as "File.cs(line): warning RSTJnnn: message" (no column, no project).
+reports() { sed -nE 's/^.*\/([A-Za-z]+\.cs)\(([0-9]+),[0-9]+\): (warning|error) (RSTJ[0-9]+): (.*) \[[^]]*\.csproj\]$/\1(\2): \3 \4: \5/p' "$1" | sort -u; }
 
 # The two-project solution: the same reports on the command line and in the workspace, and no analyzer exception.
 if [ "$app_name" = two-projects ]; then
@@ -110,9 +129,17 @@ case "$app_name" in
     [ "$reported" -eq "$entry_points" ] || fail "expected RSTJ003 at $entry_points entry points, found $reported"
     grep -E "(warning|error) RSTJ[0-9]+" "$work/written.log" | grep -v "warning RSTJ003" | sort -u | grep . && fail "another RSTJ rule fired on the app as written"
     ;;
+  jsonnet)
+    # Each JSON.NET or DataContract attribute System.Text.Json ignores, by line of Models.cs (the models are fixed input).
+    expected=$(printf 'Models.cs(%s) RSTJ007\n' 11 14 17 20 24 27 30 33 34 37 38 42 55 58 62 65 72 75 | sort)
+    reported=$(reports "$work/written.log" | sed -E 's/^([^:]*): [a-z]+ (RSTJ[0-9]+):.*/\1 \2/' | sort -u)
+    echo "as written: $(echo "$reported" | grep -c RSTJ007) RSTJ007 report(s):"; reports "$work/written.log" | sed 's/^/  /'
+    [ "$reported" = "$expected" ] || fail "the app as written did not report exactly RSTJ007 at: $(echo $expected)"
+    dotnet "$(built_app "$work/bin")" > "$work/written.txt" 2>&1
+    ;;
 esac
 
-# 2. The reference: Refit's own serializer, JIT.
+# 2. The reference under the JIT: Refit's own serializer (the JSON.NET app: its JSON.NET serializer).
 case "$app_name" in
   consumer)
     dotnet build "$app" -c Release -nodeReuse:false "${package_props[@]}" -p:RefitReference=true > "$work/reference.log" 2>&1 \
@@ -123,12 +150,15 @@ case "$app_name" in
     dotnet "$(built_app "$work/bin")" > "$work/reference.txt" 2>&1 || fail "the app as written failed"
     proofs "$work/reference.txt" | grep -v "Refit's serializer$" && fail "the app as written ran a client on another serializer than Refit's"
     ;;
+  jsonnet)
+    dotnet "$(built_app "$work/bin")" jsonnet > "$work/reference.txt" 2>&1 || fail "the app on its JSON.NET serializer failed"
+    ;;
 esac
 
 # 3. A copy fixed by dotnet format, as a user would run it; its own props stand in for the command-line properties.
 fixed="$work/fixed"
 mkdir -p "$fixed"
-cp "$app/Program.cs" "$app/$assembly.csproj" "$app/Directory.Packages.props" "$fixed/"
+cp "$app"/*.cs "$app/$assembly.csproj" "$app/Directory.Packages.props" "$fixed/"
 cat > "$fixed/Directory.Build.props" <<PROPS
 <Project>
   <PropertyGroup>
@@ -147,16 +177,24 @@ if [ "$app_name" = refit16 ]; then
   grep -q "typeof(StjQueryConverter<Filter>)" "$fixed/Program.cs" && ! grep -q "typeof(SystemTextJsonQueryConverter" "$fixed/Program.cs" \
     || fail "RSTJ005's fix did not replace SystemTextJsonQueryConverter<Filter> with StjQueryConverter<Filter>"
 fi
-echo "dotnet format changed:"; diff "$app/Program.cs" "$fixed/Program.cs" | grep '^[<>]' | sed 's/^/  /'
+echo "dotnet format changed:"; for source in "$app"/*.cs; do diff "$source" "$fixed/$(basename "$source")" | grep '^[<>]' | sed 's/^/  /'; done
 dotnet build "$fixed" -c Release -nodeReuse:false > "$work/fixed.log" 2>&1 || { cat "$work/fixed.log"; fail "the fixed copy did not build"; }
-if grep -qE "$left_after_fix" "$work/fixed.log"; then
-  grep -E "$left_after_fix" "$work/fixed.log" | sort -u; fail "$left_after_fix still reported after dotnet format"
+# What dotnet format cannot fix stays reported, exactly as expected (apps with no such report expect none); by file
+# and message, as the fixes move the lines.
+left=$(reports "$work/fixed.log" | grep -E "$left_after_fix" | sed -E 's/^([A-Za-z]+\.cs)\([0-9]+\):/\1:/')
+if [ "$left" != "${left_expected:-}" ]; then
+  echo "${left:-nothing}" | sed 's/^/  /'; fail "after dotnet format, expected ${left_expected:-no $left_after_fix report}"
+elif [ -n "$left" ]; then
+  echo "left after dotnet format (no fix exists):"; echo "$left" | sed 's/^/  /'
 fi
 
-# 4. The fixed copy under the JIT (refit16) and under Native AOT: no trim/AOT warning about RefitStj (message text only:
-# paths may name it), the reference transcript.
+# 4. The fixed copy under the JIT (refit16, jsonnet; jsonnet on the reflection defaults too) and under Native AOT: no
+# trim/AOT warning about RefitStj (message text only: paths may name it), the reference transcript.
 if [[ " ${runs[*]} " == *" jit "* ]]; then
   dotnet "$(built_app "$fixed/bin")" > "$work/jit.txt" 2>&1 || fail "the fixed app failed under the JIT"
+fi
+if [[ " ${runs[*]} " == *" reflection "* ]]; then
+  dotnet "$(built_app "$fixed/bin")" reflection > "$work/reflection.txt" 2>&1 || fail "the fixed app failed on RefitStj's reflection defaults"
 fi
 dotnet publish "$fixed" -c Release -nodeReuse:false -p:PublishAot=true -o "$work/aot" > "$work/aot.log" 2>&1 \
   || { cat "$work/aot.log"; fail "the Native AOT publish failed"; }
@@ -197,6 +235,24 @@ case "$app_name" in
       [ "$clients" -gt 0 ] && [ "$on_refitstj" -eq "$clients" ] || { proofs "$work/$run.txt"; fail "a client of the fixed app ($run) is not on RefitStj"; }
     done
     [ $status -eq 0 ] && echo "RSTJ003 and RSTJ005 from the package: every Refit 16 entry point and query converter reported, fixed by dotnet format onto RefitStj, the same wire under the JIT and Native AOT"
+    ;;
+  jsonnet)
+    echo "reference transcript (its JSON.NET serializer, default settings, JIT):"; sed 's/^/  /' "$work/reference.txt"
+    grep -q "^get a reply missing the required login: fails" "$work/reference.txt" || fail "the reference does not fail on a reply missing a required member"
+    if diff -q "$work/reference.txt" "$work/written.txt" > /dev/null; then
+      fail "the unfixed app's transcript matches the reference: the comparison proves nothing"
+    else
+      echo "control: the app as written on RefitStj (before the fixes) differs from the reference in $(diff "$work/reference.txt" "$work/written.txt" | grep -c '^>') line(s):"
+      diff "$work/reference.txt" "$work/written.txt" | grep '^>' | sed 's/^/  /'
+    fi
+    for run in "${runs[@]}"; do
+      if diff -u "$work/reference.txt" "$work/$run.txt" > "$work/$run.diff"; then
+        echo "fixed, $run: the same requests, byte for byte, form fields, values read and failures as JSON.NET"
+      else
+        cat "$work/$run.diff"; fail "the fixed app's $run transcript differs from JSON.NET's"
+      fi
+    done
+    [ $status -eq 0 ] && echo "RSTJ007 from the package: every JSON.NET attribute reported, fixed by dotnet format, JSON.NET's wire under the JIT and Native AOT; the app's own converter named"
     ;;
 esac
 exit $status

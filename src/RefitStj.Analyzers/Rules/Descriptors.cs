@@ -26,6 +26,9 @@ internal static class Descriptors
     /// <summary>RefitStj's query converter on a client of Refit's serializer.</summary>
     public const string StjQueryConverterOnRefitId = "RSTJ006";
 
+    /// <summary>RSTJ007: a JSON.NET or DataContract attribute System.Text.Json ignores, on a type a RefitStj client sends or reads.</summary>
+    public const string JsonNetAttributeId = "RSTJ007";
+
     /// <summary>A type a Refit interface reads or writes, missing from the context the client runs on alone.</summary>
     public static readonly DiagnosticDescriptor MissingType = new(
         ContextCoverageId,
@@ -138,5 +141,38 @@ internal static class Descriptors
         defaultSeverity: DiagnosticSeverity.Error,
         isEnabledByDefault: true,
         description: "StjQueryConverter<T> reads the JSON metadata of RefitSettings.ContentSerializer, which must be RefitStj's StjContentSerializer. A client on Refit's own serializer throws at each call of the method.",
+        customTags: WellKnownDiagnosticTags.CompilationEnd);
+
+    /// <summary>A JSON.NET or DataContract attribute System.Text.Json ignores, with its System.Text.Json twin to add beside it.</summary>
+    public static readonly DiagnosticDescriptor JsonNetAttribute = new(
+        JsonNetAttributeId,
+        title: "System.Text.Json ignores a JSON.NET attribute on a type a RefitStj client sends or reads",
+        messageFormat: "System.Text.Json ignores {0} on {1}, which a RefitStj client of '{2}' {3}: add {4}",
+        category: "Compatibility",
+        defaultSeverity: DiagnosticSeverity.Warning,
+        isEnabledByDefault: true,
+        description: "JSON.NET's attributes ([JsonProperty], [JsonIgnore], [JsonRequired], [JsonConstructor], [JsonExtensionData], [JsonConverter(typeof(StringEnumConverter))]) and DataContract's ([DataMember] on a [DataContract] type, [IgnoreDataMember], [EnumMember]) mean nothing to System.Text.Json: names, order, ignored members, required members and enum spellings change silently when the client moves onto RefitStj. The fix adds the System.Text.Json attribute beside JSON.NET's, which stays.",
+        customTags: WellKnownDiagnosticTags.CompilationEnd);
+
+    /// <summary>A JSON.NET attribute or convention System.Text.Json ignores and has no attribute for: the message says what to write.</summary>
+    public static readonly DiagnosticDescriptor JsonNetAttributeWithoutTwin = new(
+        JsonNetAttributeId,
+        title: "System.Text.Json ignores a JSON.NET setting that has no System.Text.Json attribute",
+        messageFormat: "System.Text.Json ignores {0} on {1}, which a RefitStj client of '{2}' {3}; no attribute does the same: {4}",
+        category: "Compatibility",
+        defaultSeverity: DiagnosticSeverity.Warning,
+        isEnabledByDefault: true,
+        description: "JSON.NET's own converters, naming strategies, ShouldSerialize methods, TypeNameHandling polymorphism and reference handling have no System.Text.Json attribute: the message names what to write instead.",
+        customTags: WellKnownDiagnosticTags.CompilationEnd);
+
+    /// <summary>RSTJ007 at the client where the attributes are on types of a referenced assembly: nothing to edit here.</summary>
+    public static readonly DiagnosticDescriptor JsonNetAttributesInReference = new(
+        JsonNetAttributeId,
+        title: "System.Text.Json ignores JSON.NET attributes on a type of a referenced assembly a RefitStj client sends or reads",
+        messageFormat: "'{0}' {1} '{2}', declared in a referenced assembly, where System.Text.Json ignores {3}: add their System.Text.Json twins where '{2}' is declared",
+        category: "Compatibility",
+        defaultSeverity: DiagnosticSeverity.Warning,
+        isEnabledByDefault: true,
+        description: "The attributes are on a type of another project or package, so they can only be changed there; the diagnostic is reported at this project's first client of the interface that runs on RefitStj.",
         customTags: WellKnownDiagnosticTags.CompilationEnd);
 }

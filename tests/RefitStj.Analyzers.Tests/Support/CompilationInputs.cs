@@ -5,7 +5,8 @@ namespace RefitStj.Analyzers.Tests.Support;
 
 /// <summary>
 /// What the compilations under test are built from, as this project's build recorded it (compilation-inputs.txt):
-/// System.Text.Json's source generator and the reference assemblies of .NET 10, Refit, Refit.HttpClientFactory and RefitStj.
+/// System.Text.Json's source generator and the reference assemblies of .NET 10, Refit, Refit.HttpClientFactory, RefitStj
+/// and Newtonsoft.Json (whose attributes RSTJ007 reads).
 /// </summary>
 internal static class CompilationInputs
 {

@@ -91,11 +91,21 @@ internal static class Verify
 
     /// <summary><typeparamref name="TFix"/> over the rules <paramref name="ruleIds"/>, one diagnostic at a time and fix-all, the other rules ignored.</summary>
     public static async Task CodeFixAsync<TFix>(
-        string[] ruleIds, string[] sources, string[] fixedSources, DiagnosticResult[] expected, int iterations, CodeFixTestBehaviors behaviors = CodeFixTestBehaviors.None)
+        string[] ruleIds, string[] sources, string[] fixedSources, DiagnosticResult[] expected, int iterations, CodeFixTestBehaviors behaviors = CodeFixTestBehaviors.None, string[]? preprocessorSymbols = null)
         where TFix : CodeFixProvider, new()
     {
         var test = new CodeFixTest<TFix> { NumberOfIncrementalIterations = iterations, CodeFixTestBehaviors = behaviors };
         Configure(test, test.TestState, OutputKind.DynamicallyLinkedLibrary, ruleIds);
+        if (preprocessorSymbols is not null)
+        {
+            // The symbols a target framework defines (NET9_0_OR_GREATER for net10.0), as the SDK passes them.
+            test.SolutionTransforms.Add((solution, projectId) =>
+            {
+                var options = (CSharpParseOptions)solution.GetProject(projectId)!.ParseOptions!;
+                return solution.WithProjectParseOptions(projectId, options.WithPreprocessorSymbols(preprocessorSymbols));
+            });
+        }
+
         AddSources(test.TestState, sources);
         AddSources(test.FixedState, fixedSources);
         test.ExpectedDiagnostics.AddRange(expected);

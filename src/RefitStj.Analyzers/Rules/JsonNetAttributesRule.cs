@@ -1,0 +1,115 @@
+using System.Collections.Immutable;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Diagnostics;
+
+namespace RefitStj.Analyzers;
+
+/// <summary>
+/// RSTJ007: on every type a Refit client that may run on RefitStj sends or reads (<see cref="ClientWireTypes"/>), each
+/// JSON.NET or DataContract attribute System.Text.Json ignores (<see cref="JsonNetAttributes"/>): at the attribute, with
+/// the System.Text.Json twin the fix adds beside it, or with what to write where none exists; where the type is declared
+/// in a referenced assembly, once per type at the interface's first such client. A client on Refit's own serializer
+/// (Refit.Newtonsoft.Json's included) or whose serializer cannot be followed gets nothing. Reported once every creation is in.
+/// </summary>
+internal sealed class JsonNetAttributesRule : Rule
+{
+    /// <inheritdoc/>
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Descriptors.JsonNetAttribute, Descriptors.JsonNetAttributeWithoutTwin, Descriptors.JsonNetAttributesInReference);
+
+    /// <inheritdoc/>
+    public override Reporter? Start(KnownSymbols known, PairingModel model) =>
+        JsonNetAttributes.Create(known.Compilation) is { } attributes ? new OnCompilation(known, model, attributes) : null;
+
+    private sealed class OnCompilation : Reporter
+    {
+        private readonly KnownSymbols _known;
+        private readonly PairingModel _model;
+        private readonly JsonNetAttributes _attributes;
+
+        public OnCompilation(KnownSymbols known, PairingModel model, JsonNetAttributes attributes)
+        {
+            _known = known;
+            _model = model;
+            _attributes = attributes;
+        }
+
+        public override void ReportAtEnd(CompilationAnalysisContext context, IReadOnlyList<ClientCreation> creations)
+        {
+            // Each interface (closed as its clients close it) with its first client that may run on RefitStj, by name.
+            var clients = creations
+                .Where(c => c.Api is not null && c.Serializer.Possible().Any(v => v.Kind is SerializerKind.StjOverContext or SerializerKind.StjGivenOptions or SerializerKind.StjReflection or SerializerKind.StjUnfollowed))
+                .OrderBy(c => c.Invocation.Syntax.SyntaxTree.FilePath, StringComparer.Ordinal).ThenBy(c => c.Invocation.Syntax.SpanStart)
+                .GroupBy(c => c.Api!, SymbolEqualityComparer.Default)
+                .Select(g => (Api: (INamedTypeSymbol)g.Key!, First: g.First()))
+                .OrderBy(c => c.Api.ToDisplayString(), StringComparer.Ordinal)
+                .ToList();
+
+            // Each type once, with every direction any client puts it on the wire and the first interface that does.
+            var types = new Dictionary<INamedTypeSymbol, (WireDirection Direction, string Api)>(SymbolEqualityComparer.Default);
+            var order = new List<INamedTypeSymbol>();
+            foreach (var (api, first) in clients)
+            {
+                var inReference = new List<(INamedTypeSymbol Type, WireDirection Direction, List<JsonNetFinding> Findings)>();
+                foreach (var pair in ClientWireTypes.Of(api, _model, _known))
+                {
+                    context.CancellationToken.ThrowIfCancellationRequested();
+                    if (pair.Key is not INamedTypeSymbol type || !ClientWireTypes.IsOwnType(type))
+                    {
+                        continue;
+                    }
+
+                    if (!type.Locations.Any(l => l.IsInSource && _known.Compilation.ContainsSyntaxTree(l.SourceTree!)))
+                    {
+                        if (_attributes.Of(type) is { Count: > 0 } found)
+                        {
+                            inReference.Add((type, pair.Value, found));
+                        }
+
+                        continue;
+                    }
+
+                    if (types.TryGetValue(type, out var seen))
+                    {
+                        types[type] = (seen.Direction | pair.Value, seen.Api);
+                    }
+                    else
+                    {
+                        types[type] = (pair.Value, api.Name);
+                        order.Add(type);
+                    }
+                }
+
+                foreach (var (type, direction, found) in inReference.OrderBy(r => r.Type.ToDisplayString(), StringComparer.Ordinal))
+                {
+                    var list = string.Join(", ", found.Select(f => $"{f.Attribute} on {f.Member}").Distinct());
+                    context.ReportDiagnostic(Diagnostic.Create(Descriptors.JsonNetAttributesInReference, first.Invocation.Syntax.GetLocation(), api.Name, Verb(direction), type.Name, list));
+                }
+            }
+
+            // A generic type closed twice (Page<User>, Page<Repo>) carries the same attributes: each is reported once.
+            var reported = new HashSet<(SyntaxTree?, Microsoft.CodeAnalysis.Text.TextSpan, bool)>();
+            foreach (var type in order)
+            {
+                var (direction, apiName) = types[type];
+                foreach (var finding in _attributes.Of(type))
+                {
+                    if (_known.LocationInCompilation(finding.Written) is not { } location || !reported.Add((location.SourceTree, location.SourceSpan, finding.Instead is null)))
+                    {
+                        continue;
+                    }
+
+                    context.ReportDiagnostic(finding.Instead is { } instead
+                        ? Diagnostic.Create(Descriptors.JsonNetAttributeWithoutTwin, location, finding.Attribute, finding.Member, apiName, Verb(direction), instead)
+                        : Diagnostic.Create(Descriptors.JsonNetAttribute, location, JsonNetTwin.Properties(finding.Twins), finding.Attribute, finding.Member, apiName, Verb(direction), finding.TwinsDisplay()));
+                }
+            }
+        }
+
+        private static string Verb(WireDirection direction) => direction switch
+        {
+            WireDirection.Sends => "sends",
+            WireDirection.Reads => "reads",
+            _ => "sends and reads",
+        };
+    }
+}

@@ -1,0 +1,438 @@
+using Microsoft.CodeAnalysis.Testing;
+using RefitStj.Analyzers.Tests.Support;
+
+namespace RefitStj.Analyzers.Tests;
+
+/// <summary>
+/// RSTJ007 at each JSON.NET or DataContract attribute System.Text.Json ignores on a type a client that may run on RefitStj
+/// sends or reads (bodies, replies, members, elements, base types, forms), with the twin it names or what to write where
+/// there is none; silence on types no such client uses, on <c>[Query]</c> objects (Refit names their keys by
+/// <c>[JsonPropertyName]</c> and never asked JSON.NET, so a twin would rename them), on attributes whose twin is there,
+/// and on clients of Refit's own serializer or of a serializer the code does not show.
+/// </summary>
+public sealed class JsonNetAttributesRuleTests
+{
+    internal const string OnRefitStj = "RestService.For<IApi>(http, new RefitSettings(new StjContentSerializer()))";
+
+    internal static readonly string[] Rules = [Descriptors.JsonNetAttributeId];
+
+    [Theory]
+    [InlineData("RestService.For<IApi>(http, new RefitSettings(new StjContentSerializer()))")]
+    [InlineData("RestService.For<IApi>(http, new RefitSettings(StjContentSerializer.ForContext(AppJsonContext.Default)))")]
+    [InlineData("RestService.For<IApi>(http, flag ? new RefitSettings() : new RefitSettings(new StjContentSerializer()))")]
+    public async Task Reports_An_Ignored_Name_On_A_Type_A_Client_On_RefitStj_Reads(string create)
+    {
+        var source = Source(User("[{|#0:JsonProperty(\"avatar_url\")|}]"), create);
+        await AnalyzeAsync(source, Twin(0, "JSON.NET's [JsonProperty]", "'User.AvatarUrl'", "[JsonPropertyName(\"avatar_url\")]"));
+    }
+
+    [Theory]
+    [InlineData("RestService.For<IApi>(http)")]
+    [InlineData("RestService.For<IApi>(http, new RefitSettings())")]
+    [InlineData("RestService.For<IApi>(http, new RefitSettings(new SystemTextJsonContentSerializer()))")]
+    [InlineData("RestService.For<IApi>(http, settings)")]
+    public async Task Is_Silent_For_Clients_Of_Refits_Own_Serializer_Or_Of_One_The_Code_Does_Not_Show(string create)
+    {
+        await AnalyzeAsync(Source(User("[JsonProperty(\"avatar_url\")]"), create));
+    }
+
+    [Fact]
+    public async Task Is_Silent_On_Types_No_Client_Sends_Or_Reads_And_Where_The_Twin_Is_Written()
+    {
+        var source = Source(User("[JsonProperty(\"avatar_url\")][System.Text.Json.Serialization.JsonPropertyName(\"avatar_url\")]") + """
+
+            public sealed class Unused
+            {
+                [JsonProperty("x")]
+                public string? X { get; set; }
+            }
+            """);
+        await AnalyzeAsync(source);
+    }
+
+    [Fact]
+    public async Task Reaches_Bodies_Members_Elements_Base_Types_And_Forms_Each_With_Its_Direction_But_Not_Query_Objects()
+    {
+        var source = Source("""
+            public class Entity { [{|#0:JsonProperty("ref_id")|}] public string? RefId { get; set; } }
+            public sealed class User : Entity { public List<Repo>? Repos { get; set; } }
+            public sealed class Repo { [{|#1:JsonProperty("full_name")|}] public string? FullName { get; set; } }
+            public sealed class NewUser { [{|#2:JsonProperty("user_name")|}] public string? UserName { get; set; } public Repo? First { get; set; } }
+            public sealed class SignUp { [{|#3:JsonProperty("user_name")|}] public string? UserName { get; set; } }
+            public sealed class Filter { [JsonProperty("min_stars")] public int MinStars { get; set; } }
+            """, members: """
+            [Post("/users")]
+            Task Create([Body] NewUser user);
+
+            [Post("/signup")]
+            Task SignUp([Body(BodySerializationMethod.UrlEncoded)] SignUp form);
+
+            [Get("/search")]
+            Task<string> Search([Query] Filter filter);
+            """);
+        await AnalyzeAsync(
+            source,
+            Twin(0, "JSON.NET's [JsonProperty]", "'Entity.RefId'", "[JsonPropertyName(\"ref_id\")]"),
+            Twin(1, "JSON.NET's [JsonProperty]", "'Repo.FullName'", "[JsonPropertyName(\"full_name\")]", "sends and reads"),
+            Twin(2, "JSON.NET's [JsonProperty]", "'NewUser.UserName'", "[JsonPropertyName(\"user_name\")]", "sends"),
+            Twin(3, "JSON.NET's [JsonProperty]", "'SignUp.UserName'", "[JsonPropertyName(\"user_name\")]", "sends"));
+    }
+
+    [Fact]
+    public async Task Reports_An_Attribute_Of_A_Generic_Type_Closed_Twice_Once()
+    {
+        var source = Source("""
+            public sealed class User { public Page<string>? Names { get; set; } }
+            public sealed class Page<T> { [{|#0:JsonProperty("next_cursor")|}] public string? NextCursor { get; set; } public List<T>? Items { get; set; } }
+            """, members: """
+            [Get("/numbers")]
+            Task<Page<int>> Numbers();
+            """);
+        await AnalyzeAsync(source, Twin(0, "JSON.NET's [JsonProperty]", "'Page.NextCursor'", "[JsonPropertyName(\"next_cursor\")]"));
+    }
+
+    [Fact(Timeout = 10000)]
+    public async Task Ends_On_A_Generic_Type_Whose_Member_Closes_It_Over_A_Bigger_Argument()
+    {
+        // Node<int> reaches Node<List<int>>, then Node<List<List<int>>>...: the walk must stop at the declaration.
+        // (Not in the test's context: System.Text.Json's own generator would walk it without end.)
+        var source = Source("""
+            public sealed class Node<T> { [{|#0:JsonProperty("n")|}] public Node<List<T>>? Next { get; set; } public Leaf? Leaf { get; set; } }
+            public sealed class Leaf { [{|#1:JsonProperty("l")|}] public int L { get; set; } }
+            public sealed class User { }
+            """, members: """
+            [Get("/nodes")]
+            Task<Node<int>> Nodes();
+            """);
+        await Task.Run(() => AnalyzeAsync(
+            source,
+            Twin(0, "JSON.NET's [JsonProperty]", "'Node.Next'", "[JsonPropertyName(\"n\")]"),
+            Twin(1, "JSON.NET's [JsonProperty]", "'Leaf.L'", "[JsonPropertyName(\"l\")]")));
+    }
+
+    [Fact]
+    public async Task Names_The_Twin_Of_Each_Attribute_JsonNet_Honours()
+    {
+        var source = Source("""
+            public sealed class User
+            {
+                [{|#0:JsonConstructor|}]
+                public User(string login) => Login = login;
+
+                [{|#1:JsonProperty(Required = Required.Always, DefaultValueHandling = DefaultValueHandling.Ignore)|}]
+                public string Login { get; }
+
+                [{|#2:JsonRequired|}]
+                public int Id { get; set; }
+
+                [{|#3:JsonProperty(NullValueHandling = NullValueHandling.Ignore)|}]
+                public int Stars { get; set; }
+
+                [{|#4:JsonExtensionData|}]
+                public Dictionary<string, object>? Extra { get; set; }
+
+                [{|#5:JsonProperty("score")|}]
+                public double Score;
+            }
+            """);
+        await AnalyzeAsync(
+            source,
+            Twin(0, "JSON.NET's [JsonConstructor]", "the constructor of 'User'", "[JsonConstructor]"),
+            Twin(1, "JSON.NET's [JsonProperty]", "'User.Login'", "[JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingDefault)], [JsonRequired]"),
+            NoTwin(1, "JSON.NET's [JsonProperty]", "'User.Login'", "Required.Always also rejects null, read and written: System.Text.Json's [JsonRequired] rejects only a missing member, a null reads; check for null after reading, or give the member a non-nullable type and set RespectNullableAnnotations (System.Text.Json 9)"),
+            Twin(2, "JSON.NET's [JsonRequired]", "'User.Id'", "[JsonRequired]"),
+            Twin(4, "JSON.NET's [JsonExtensionData]", "'User.Extra'", "[JsonExtensionData]"),
+            Twin(5, "JSON.NET's [JsonProperty]", "'User.Score'", "[JsonPropertyName(\"score\")], [JsonInclude]"));
+    }
+
+    [Fact]
+    public async Task Keeps_Required_AllowNull_And_Says_Required_Always_Null_Is_Not_Rejected()
+    {
+        var source = Source("""
+            public sealed class User
+            {
+                [{|#0:JsonProperty(Required = Required.AllowNull)|}]
+                public string? Login { get; set; }
+
+                [{|#1:JsonProperty(Required = Required.Always)|}]
+                public string? Name { get; set; }
+            }
+            """);
+        await AnalyzeAsync(
+            source,
+            Twin(0, "JSON.NET's [JsonProperty]", "'User.Login'", "[JsonRequired]"),
+            Twin(1, "JSON.NET's [JsonProperty]", "'User.Name'", "[JsonRequired]"),
+            NoTwin(1, "JSON.NET's [JsonProperty]", "'User.Name'", "Required.Always also rejects null, read and written: System.Text.Json's [JsonRequired] rejects only a missing member, a null reads; check for null after reading, or give the member a non-nullable type and set RespectNullableAnnotations (System.Text.Json 9)"));
+    }
+
+    [Fact]
+    public async Task Offers_No_Ignore_Where_JsonNet_Compares_With_A_DefaultValue_That_Is_Not_The_Types_Default()
+    {
+        var source = Source("""
+            [DataContract]
+            public sealed class User
+            {
+                [{|#0:JsonProperty(DefaultValueHandling = DefaultValueHandling.Ignore)|}]
+                [System.ComponentModel.DefaultValue(10)]
+                public int Limit { get; set; } = 10;
+
+                [{|#1:DataMember(EmitDefaultValue = false)|}]
+                [System.ComponentModel.DefaultValue("en")]
+                public string? Locale { get; set; }
+
+                [{|#2:JsonProperty(DefaultValueHandling = DefaultValueHandling.Ignore)|}]
+                [System.ComponentModel.DefaultValue(0)]
+                public int Stars { get; set; }
+            }
+            """);
+        await AnalyzeAsync(
+            source,
+            NoTwin(0, "JSON.NET's [JsonProperty]", "'User.Limit'", "JSON.NET leaves the member out when it equals its [DefaultValue(10)]; System.Text.Json's WhenWritingDefault compares with default(T) and would write it: no attribute keeps this, leave it out with a JsonTypeInfo modifier that sets the property's ShouldSerialize"),
+            NoTwin(1, "[DataMember]", "'User.Locale'", "JSON.NET leaves the member out when it equals its [DefaultValue(\"en\")]; System.Text.Json's WhenWritingDefault compares with default(T) and would write it: no attribute keeps this, leave it out with a JsonTypeInfo modifier that sets the property's ShouldSerialize"),
+            Twin(2, "JSON.NET's [JsonProperty]", "'User.Stars'", "[JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingDefault)]"));
+    }
+
+    [Fact]
+    public async Task Includes_Named_Members_JsonNet_Reads_Through_A_Non_Public_Setter_Or_As_A_Field_And_Says_Make_Public_Otherwise()
+    {
+        var source = Source("""
+            [DataContract]
+            public sealed class User
+            {
+                [{|#0:JsonProperty("id")|}]
+                public int Id { get; private set; }
+
+                [{|#1:DataMember(Name = "f")|}]
+                public int F;
+
+                [{|#2:DataMember(Name = "h")|}]
+                internal string? H { get; set; }
+
+                [{|#3:JsonProperty("g")|}]
+                public int G { get; set; }
+            }
+            """);
+        await AnalyzeAsync(
+            source,
+            Twin(0, "JSON.NET's [JsonProperty]", "'User.Id'", "[JsonPropertyName(\"id\")], [JsonInclude]"),
+            Twin(1, "[DataMember]", "'User.F'", "[JsonPropertyName(\"f\")], [JsonInclude]"),
+            Twin(2, "[DataMember]", "'User.H'", "[JsonPropertyName(\"h\")]"),
+            NoTwin(2, "[DataMember]", "'User.H'", "System.Text.Json writes public members: make it public (with [JsonInclude] a non-public one is read and written by reflection only, not over a source-generated context)"),
+            Twin(3, "JSON.NET's [JsonProperty]", "'User.G'", "[JsonPropertyName(\"g\")]"));
+    }
+
+    [Fact]
+    public async Task Offers_No_Name_Twin_On_A_Property_An_Override_May_Redeclare()
+    {
+        // A twin on the declaration alone made System.Text.Json write the override's own name beside it.
+        var source = Source("""
+            public abstract class Animal
+            {
+                [{|#0:JsonProperty("animal_name")|}]
+                public abstract string? Name { get; set; }
+            }
+
+            public sealed class User : Animal
+            {
+                public override string? Name { get; set; }
+            }
+            """);
+        await AnalyzeAsync(
+            source,
+            NoTwin(0, "JSON.NET's [JsonProperty]", "'Animal.Name'", "JSON.NET gives every override of 'Name' this name, System.Text.Json writes an override under its own name beside it: give [JsonPropertyName(\"animal_name\")] to this declaration and to every override"));
+    }
+
+    [Fact]
+    public async Task Offers_No_Constructor_Twin_Where_A_Parameter_Binds_To_No_Property()
+    {
+        // JSON.NET matched 'full_name' through the property's [JsonProperty] name; System.Text.Json throws on it.
+        var source = Source("""
+            public sealed class User
+            {
+                [{|#0:JsonConstructor|}]
+                public User(string full_name) => FullName = full_name;
+
+                [{|#1:JsonProperty("full_name")|}]
+                public string FullName { get; }
+            }
+            """);
+        await AnalyzeAsync(
+            source,
+            NoTwin(0, "JSON.NET's [JsonConstructor]", "the constructor of 'User'", "System.Text.Json binds each constructor parameter to the property or field of its name (case ignored) and throws on 'full_name': rename the parameter to its property's name, then add System.Text.Json's [JsonConstructor]"),
+            Twin(1, "JSON.NET's [JsonProperty]", "'User.FullName'", "[JsonPropertyName(\"full_name\")]"));
+    }
+
+    [Fact]
+    public async Task Reads_DataContract_Names_Only_On_A_DataContract_Type()
+    {
+        var source = Source("""
+            [DataContract]
+            public sealed class User
+            {
+                [{|#0:DataMember(Name = "avatar_url", Order = 1, IsRequired = true, EmitDefaultValue = false)|}]
+                public string? AvatarUrl { get; set; }
+
+                [{|#1:IgnoreDataMember|}]
+                public string? Secret { get; set; }
+
+                public Plain? Plain { get; set; }
+            }
+
+            public sealed class Plain
+            {
+                [DataMember(Name = "ignored_without_contract")]
+                public string? Name { get; set; }
+            }
+            """);
+        await AnalyzeAsync(
+            source,
+            Twin(0, "[DataMember]", "'User.AvatarUrl'", "[JsonPropertyName(\"avatar_url\")], [JsonPropertyOrder(1)], [JsonRequired], [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingDefault)]"),
+            Twin(1, "[IgnoreDataMember]", "'User.Secret'", "[JsonIgnore]"));
+    }
+
+    [Fact]
+    public async Task Says_What_To_Write_Where_System_Text_Json_Has_No_Attribute()
+    {
+        var source = Source("""
+            [{|#0:JsonObject(NamingStrategyType = typeof(Newtonsoft.Json.Serialization.SnakeCaseNamingStrategy))|}]
+            public sealed class User
+            {
+                [{|#1:JsonConverter(typeof(UpperConverter))|}]
+                public string? Name { get; set; }
+
+                [{|#2:JsonProperty(TypeNameHandling = TypeNameHandling.Auto)|}]
+                public object? Payload { get; set; }
+
+                [{|#3:JsonExtensionData|}]
+                public Dictionary<string, Newtonsoft.Json.Linq.JToken>? Extra { get; set; }
+
+                public string? Note { get; set; }
+
+                {|#4:public bool ShouldSerializeNote() => Note is not null;|}
+            }
+
+            public sealed class UpperConverter : Newtonsoft.Json.JsonConverter
+            {
+                public override bool CanConvert(System.Type objectType) => objectType == typeof(string);
+                public override object? ReadJson(JsonReader reader, System.Type objectType, object? existingValue, JsonSerializer serializer) => reader.Value;
+                public override void WriteJson(JsonWriter writer, object? value, JsonSerializer serializer) => writer.WriteValue(value?.ToString()?.ToUpperInvariant());
+            }
+            """);
+        await AnalyzeAsync(
+            source,
+            NoTwin(0, "JSON.NET's [JsonObject]", "'User'", "a naming strategy has no attribute: give each member [JsonPropertyName], or set the options' PropertyNamingPolicy"),
+            NoTwin(1, "JSON.NET's [JsonConverter(typeof(UpperConverter))]", "'User.Name'", "'UpperConverter' is a JSON.NET converter, which System.Text.Json never runs: write a System.Text.Json JsonConverter<T> that does the same and name it with System.Text.Json's [JsonConverter]"),
+            NoTwin(2, "JSON.NET's [JsonProperty]", "'User.Payload'", "JSON.NET's $type polymorphism (TypeNameHandling) has no attribute here: declare the subtypes on the base type with [JsonPolymorphic] and [JsonDerivedType(typeof(Subtype), \"name\")] (the discriminator's name and values change)"),
+            NoTwin(3, "JSON.NET's [JsonExtensionData]", "'User.Extra'", "System.Text.Json keeps extension data only in a Dictionary<string, JsonElement>, Dictionary<string, object> or JsonObject: give 'Extra' one of those types and System.Text.Json's [JsonExtensionData]"),
+            NoTwin(4, "JSON.NET's 'ShouldSerializeNote()' convention", "'User'", "System.Text.Json never calls it; write the condition as [JsonIgnore(Condition = ...)] where one fits, or as a JsonTypeInfo modifier that sets the property's ShouldSerialize"));
+    }
+
+    [Fact]
+    public async Task Lists_Every_Setting_Without_A_Twin_In_One_Message_Per_Attribute()
+    {
+        var source = Source("""
+            [{|#0:JsonObject(MemberSerialization.OptIn, ItemRequired = Required.Always, ItemTypeNameHandling = TypeNameHandling.Auto, IsReference = true, MissingMemberHandling = MissingMemberHandling.Error)|}]
+            public sealed class User
+            {
+                [{|#1:JsonProperty("note", Required = Required.DisallowNull, DefaultValueHandling = DefaultValueHandling.Populate, ItemConverterType = typeof(StringEnumConverter), NamingStrategyType = typeof(Newtonsoft.Json.Serialization.CamelCaseNamingStrategy), IsReference = true)|}]
+                private List<string>? Notes { get; set; }
+            }
+            """);
+        await AnalyzeAsync(
+            source,
+            NoTwin(0, "JSON.NET's [JsonObject]", "'User'", "System.Text.Json writes every public property whatever MemberSerialization says: add [JsonIgnore] to those JSON.NET leaves out; ItemNullValueHandling and ItemRequired have no attribute: give each member [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)] or [JsonRequired]; JSON.NET's $type polymorphism (TypeNameHandling) has no attribute here: declare the subtypes on the base type with [JsonPolymorphic] and [JsonDerivedType(typeof(Subtype), \"name\")] (the discriminator's name and values change); JSON.NET's reference handling ($id and $ref) has no attribute: set ReferenceHandler = ReferenceHandler.Preserve in the options; MissingMemberHandling.Error: put [JsonUnmappedMemberHandling(JsonUnmappedMemberHandling.Disallow)] on the type (System.Text.Json 8)"),
+            Twin(1, "JSON.NET's [JsonProperty]", "'User.Notes'", "[JsonPropertyName(\"note\")]"),
+            NoTwin(1, "JSON.NET's [JsonProperty]", "'User.Notes'", "Required.DisallowNull (may be missing, never null) has no attribute: System.Text.Json's [JsonRequired] requires the member to be present; check for null after reading, or set RespectNullableAnnotations (System.Text.Json 9); JSON.NET fills a missing member with its [DefaultValue]: give the member that value as its initializer; System.Text.Json writes public members: make it public (with [JsonInclude] a non-public one is read and written by reflection only, not over a source-generated context); 'StringEnumConverter' converts the items: System.Text.Json runs no JSON.NET converter, put a System.Text.Json converter on the item type or in the options; a naming strategy has no attribute: give the member [JsonPropertyName] with the name it writes; JSON.NET's reference handling ($id and $ref) has no attribute: set ReferenceHandler = ReferenceHandler.Preserve in the options"));
+    }
+
+    [Fact]
+    public async Task Keeps_Enum_Spelling_With_Member_Names_And_The_Generic_Converter()
+    {
+        var source = Source("""
+            public sealed class User
+            {
+                [{|#0:JsonConverter(typeof(StringEnumConverter))|}]
+                public Plan? Plan { get; set; }
+
+                public Kind Kind { get; set; }
+            }
+
+            public enum Plan
+            {
+                [{|#1:EnumMember(Value = "pro_plan")|}]
+                Pro,
+                Free,
+            }
+
+            [{|#2:JsonConverter(typeof(StringEnumConverter), true)|}]
+            public enum Kind { Person, Bot }
+            """);
+        await AnalyzeAsync(
+            source,
+            Twin(0, "JSON.NET's [JsonConverter(typeof(StringEnumConverter))]", "'User.Plan'", "[JsonConverter(typeof(JsonStringEnumConverter<Plan>))]"),
+            Twin(1, "[EnumMember]", "'Plan.Pro'", "[JsonStringEnumMemberName(\"pro_plan\")]"),
+            NoTwin(2, "JSON.NET's [JsonConverter(typeof(StringEnumConverter))]", "'Kind'", "StringEnumConverter with arguments (a naming strategy, no integers) has no attribute: write the enum's member names with [JsonStringEnumMemberName], or put a JsonStringEnumConverter with a JsonNamingPolicy in the options"));
+    }
+
+    [Fact]
+    public async Task Offers_No_Enum_Converter_On_An_Enum_Nested_In_A_Generic_Type()
+    {
+        var source = Source("""
+            public sealed class Page<T> { [{|#0:JsonConverter(typeof(StringEnumConverter))|}] public enum Color { Red } public Color C { get; set; } }
+            public sealed class User { public Page<int>? P { get; set; } }
+            """);
+        await AnalyzeAsync(
+            source,
+            Twin(0, "JSON.NET's [JsonConverter(typeof(StringEnumConverter))]", "'Color'", "[JsonStringEnumMemberName(\"Red\")] on 'Red'"),
+            NoTwin(0, "JSON.NET's [JsonConverter(typeof(StringEnumConverter))]", "'Color'", "an enum nested in a generic type cannot name its converter on itself (typeof of an open type): move 'Color' out of 'Page', or put [JsonConverter(typeof(JsonStringEnumConverter<...>))] with the closed enum type on each property of it"));
+    }
+
+    internal static DiagnosticResult Twin(int location, string attribute, string member, string twins, string verb = "reads", string api = "IApi") =>
+        new DiagnosticResult(Descriptors.JsonNetAttribute).WithLocation(location).WithArguments(attribute, member, api, verb, twins);
+
+    internal static DiagnosticResult NoTwin(int location, string attribute, string member, string instead, string verb = "reads", string api = "IApi") =>
+        new DiagnosticResult(Descriptors.JsonNetAttributeWithoutTwin).WithLocation(location).WithArguments(attribute, member, api, verb, instead);
+
+    /// <summary>A <c>User</c> whose <c>AvatarUrl</c> carries <paramref name="attributes"/>.</summary>
+    internal static string User(string attributes) => $$"""
+        public sealed class User
+        {
+            {{attributes}}
+            public string? AvatarUrl { get; set; }
+        }
+        """;
+
+    /// <summary>An app whose <c>IApi</c> reads <c>User</c> (and has <paramref name="members"/>), over <paramref name="models"/>, its client made by <paramref name="create"/>.</summary>
+    internal static string Source(string models, string create = OnRefitStj, string usings = "using Newtonsoft.Json;\nusing Newtonsoft.Json.Converters;", string members = "") => $$"""
+        using System.Collections.Generic;
+        using System.Net.Http;
+        using System.Runtime.Serialization;
+        using System.Threading.Tasks;
+        {{usings}}
+        using Refit;
+        using RefitStj;
+
+        namespace App;
+
+        {{models}}
+
+        public interface IApi
+        {
+            [Get("/users/{id}")]
+            Task<User> Get(int id);
+        {{string.Join('\n', members.Split('\n').Select(line => line.Length == 0 ? line : "    " + line))}}
+        }
+
+        [System.Text.Json.Serialization.JsonSerializable(typeof(User))]
+        internal sealed partial class AppJsonContext : System.Text.Json.Serialization.JsonSerializerContext
+        {
+        }
+
+        public static class Clients
+        {
+            public static IApi Create(HttpClient http, RefitSettings settings, bool flag) => {{create}};
+        }
+        """;
+
+    private static Task AnalyzeAsync(string source, params DiagnosticResult[] expected) => Verify.AnalyzerAsync(Rules, [source], expected);
+}
