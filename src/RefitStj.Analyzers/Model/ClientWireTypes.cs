@@ -106,9 +106,13 @@ internal static class ClientWireTypes
             yield break;
         }
 
-        foreach (var argument in named.TypeArguments)
+        // A nested type closes its containing types too (Outer<Foo>.Inner): their arguments reach the wire through it.
+        for (var closing = named; closing is not null; closing = closing.ContainingType)
         {
-            yield return argument;
+            foreach (var argument in closing.TypeArguments)
+            {
+                yield return argument;
+            }
         }
 
         if (!members || !IsOwnType(named) || named.TypeKind == TypeKind.Enum)

@@ -38,7 +38,7 @@ internal sealed class JsonNetAttributesRule : Rule
             // Each interface (closed as its clients close it) with its first client that may run on RefitStj, by name.
             var clients = creations
                 .Where(c => c.Api is not null && c.Serializer.Possible().Any(v => v.Kind is SerializerKind.StjOverContext or SerializerKind.StjGivenOptions or SerializerKind.StjReflection or SerializerKind.StjUnfollowed))
-                .OrderBy(c => c.Invocation.Syntax.SyntaxTree.FilePath, StringComparer.Ordinal).ThenBy(c => c.Invocation.Syntax.SpanStart)
+                .OrderBy(c => c.Location.SourceTree?.FilePath, StringComparer.Ordinal).ThenBy(c => c.Location.SourceSpan.Start)
                 .GroupBy(c => c.Api!, SymbolEqualityComparer.Default)
                 .Select(g => (Api: (INamedTypeSymbol)g.Key!, First: g.First()))
                 .OrderBy(c => c.Api.ToDisplayString(), StringComparer.Ordinal)
@@ -82,7 +82,7 @@ internal sealed class JsonNetAttributesRule : Rule
                 foreach (var (type, direction, found) in inReference.OrderBy(r => r.Type.ToDisplayString(), StringComparer.Ordinal))
                 {
                     var list = string.Join(", ", found.Select(f => $"{f.Attribute} on {f.Member}").Distinct());
-                    context.ReportDiagnostic(Diagnostic.Create(Descriptors.JsonNetAttributesInReference, first.Invocation.Syntax.GetLocation(), api.Name, Verb(direction), type.Name, list));
+                    context.ReportDiagnostic(Diagnostic.Create(Descriptors.JsonNetAttributesInReference, first.Location, api.Name, Verb(direction), type.Name, list));
                 }
             }
 

@@ -38,7 +38,10 @@ internal static class AttributeLists
         var at = member.Identifier.SpanStart - member.FullSpan.Start;
         var lineStart = full.LastIndexOf('\n', Math.Max(at - 1, 0)) + 1;
         var before = full.Substring(lineStart, at - lineStart);
-        var onItsLine = before.Trim().Length == 0;
+
+        // Only whitespace before it back to a line break, in its own trivia or the previous token's (`A, B` is not).
+        var startsLine = lineStart > 0 || member.GetFirstToken().GetPreviousToken().TrailingTrivia.Any(t => t.IsKind(SyntaxKind.EndOfLineTrivia));
+        var onItsLine = startsLine && before.Trim().Length == 0;
         var indentation = onItsLine ? before : new string(' ', before.Length - before.TrimStart().Length);
         var block = new System.Text.StringBuilder();
         block.Append(onItsLine ? "" : endOfLine + indentation).Append("#if ").Append(symbol).Append(endOfLine);
@@ -48,8 +51,11 @@ internal static class AttributeLists
         }
 
         block.Append(indentation).Append("#endif").Append(endOfLine).Append(indentation);
-        var parsed = (EnumDeclarationSyntax)SyntaxFactory.ParseCompilationUnit("enum E {" + endOfLine + (onItsLine ? full.Substring(0, at) : full.Substring(0, at).TrimEnd(' ')) + block + full.Substring(at) + "}", options: CSharpParseOptions.Default.WithPreprocessorSymbols(symbol)).Members[0];
-        return parsed.Members[0];
+        // Parsed with the document's own symbols as well, so a member inside the document's own #if stays active.
+        var symbols = (member.SyntaxTree.Options as CSharpParseOptions)?.PreprocessorSymbolNames ?? [];
+        var options = CSharpParseOptions.Default.WithPreprocessorSymbols(symbols.Append(symbol));
+        var parsed = (EnumDeclarationSyntax)SyntaxFactory.ParseCompilationUnit("enum E {" + endOfLine + (onItsLine ? full.Substring(0, at) : full.Substring(0, at).TrimEnd(' ')) + block + full.Substring(at) + "}", options: options).Members[0];
+        return parsed.Members.Count == 1 ? parsed.Members[0] : member;
     }
 
     // Parsed rather than built, so that no elastic trivia invites the formatter to join or split the lists.
