@@ -16,8 +16,11 @@ namespace RefitStj.Analyzers;
 /// </summary>
 /// <remarks>
 /// Lifetime: the <see cref="PairingModel"/> lives from the compilation's start to its end and holds no value of a call;
-/// a creation or entry point is a value of one callback; the end set is built once, after every callback, from
-/// creations that hold symbols and locations only. No rule reads a value another callback is still making.
+/// a creation or entry point is a value of one callback, read with that callback's semantic model only. One whose
+/// serializer this file shows is reported there (live in the editor); one that reads settings written in another file
+/// waits for the end, where <see cref="CompilationFacts"/> (what each file's own callbacks read) settles it. The end set is
+/// built once, after every callback, from creations that hold symbols and locations only. No rule reads a value another
+/// callback is still making, and no operation or semantic model outlives its callback.
 /// </remarks>
 [DiagnosticAnalyzer(LanguageNames.CSharp)]
 public sealed class RefitStjAnalyzer : DiagnosticAnalyzer
@@ -35,7 +38,8 @@ public sealed class RefitStjAnalyzer : DiagnosticAnalyzer
     /// <inheritdoc/>
     public override void Initialize(AnalysisContext context)
     {
-        context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.None);
+        // Generated code is read for what it writes to a partial type's members (facts), never reported on or read for clients.
+        context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.Analyze);
         context.EnableConcurrentExecution();
         context.RegisterCompilationStartAction(start =>
         {
@@ -46,28 +50,68 @@ public sealed class RefitStjAnalyzer : DiagnosticAnalyzer
 
             var model = new PairingModel(known);
             var reporters = s_rules.Select(rule => rule.Start(known, model)).OfType<Rule.Reporter>().ToImmutableArray();
+            var facts = new CompilationFacts();
             var creations = new ConcurrentBag<ClientCreation>();
             var genericCalls = new ConcurrentBag<GenericCall>();
+            var creationsToSettle = new ConcurrentBag<ClientCreation>();
+            var entryPointsToSettle = new ConcurrentBag<ContextEntryPoint>();
+
+            // What other files may read, each read in its own file's callback (no semantic model of another file is asked for).
+            start.RegisterSyntaxTreeAction(tree => facts.Analysed(tree.Tree));
+            start.RegisterOperationBlockAction(block =>
+            {
+                if (block.OwningSymbol is IMethodSymbol method && model.ReturnsOf(method, block.OperationBlocks) is var (use, values))
+                {
+                    facts.AddReturns(method, use, values);
+                }
+            });
+            start.RegisterOperationAction(
+                reference =>
+                {
+                    if (model.MemberFactOf(reference.Operation, reference.ContainingSymbol) is { } fact)
+                    {
+                        facts.Add(fact);
+                    }
+                },
+                OperationKind.FieldReference,
+                OperationKind.PropertyReference,
+                OperationKind.FieldInitializer,
+                OperationKind.PropertyInitializer);
+
             start.RegisterOperationAction(
                 operation =>
                 {
+                    if (operation.IsGeneratedCode)
+                    {
+                        return;
+                    }
+
                     var invocation = (IInvocationOperation)operation.Operation;
+                    var sink = new DiagnosticSink(operation.ReportDiagnostic, invocation.SemanticModel, operation.CancellationToken);
                     if (model.EntryPointOf(invocation) is { } entryPoint)
                     {
-                        foreach (var reporter in reporters)
+                        // Reported here, live in the editor, when this file shows the settings; else at the end.
+                        if (entryPoint.SettingsSerializer.IsWrittenElsewhere)
                         {
-                            reporter.ReportEntryPoint(operation, entryPoint);
+                            entryPointsToSettle.Add(entryPoint);
+                        }
+                        else
+                        {
+                            Report(reporters, sink, entryPoint);
                         }
                     }
 
                     if (model.CreationOf(invocation) is { } creation)
                     {
-                        foreach (var reporter in reporters)
+                        if (creation.Serializer.IsWrittenElsewhere)
                         {
-                            reporter.ReportCreation(operation, creation);
+                            creationsToSettle.Add(creation);
                         }
-
-                        creations.Add(creation);
+                        else
+                        {
+                            Report(reporters, sink, creation);
+                            creations.Add(creation);
+                        }
                     }
 
                     // A generic method of this compilation may wrap a client creation over its type parameter: its calls close it.
@@ -78,9 +122,23 @@ public sealed class RefitStjAnalyzer : DiagnosticAnalyzer
                 },
                 OperationKind.Invocation);
 
-            // Rules about an interface, whose clients may be created anywhere, read once every creation is in.
+            // Values read from other files are settled once every file is read; then the rules about an interface, whose
+            // clients may be created anywhere, read every creation.
             start.RegisterCompilationEndAction(end =>
             {
+                var sink = new DiagnosticSink(end.ReportDiagnostic, model: null, end.CancellationToken);
+                foreach (var entryPoint in entryPointsToSettle.OrderBy(e => e.Location, CompilationClients.Locations))
+                {
+                    Report(reporters, sink, entryPoint.WithSettingsSerializer(facts.Settle(entryPoint.SettingsSerializer)));
+                }
+
+                foreach (var creation in creationsToSettle.OrderBy(c => c.Location, CompilationClients.Locations))
+                {
+                    var settled = creation.WithSerializer(facts.Settle(creation.Serializer));
+                    Report(reporters, sink, settled);
+                    creations.Add(settled);
+                }
+
                 var clients = CompilationClients.Of(creations, genericCalls);
                 foreach (var reporter in reporters)
                 {
@@ -88,5 +146,21 @@ public sealed class RefitStjAnalyzer : DiagnosticAnalyzer
                 }
             });
         });
+    }
+
+    private static void Report(ImmutableArray<Rule.Reporter> reporters, DiagnosticSink sink, ContextEntryPoint entryPoint)
+    {
+        foreach (var reporter in reporters)
+        {
+            reporter.ReportEntryPoint(sink, entryPoint);
+        }
+    }
+
+    private static void Report(ImmutableArray<Rule.Reporter> reporters, DiagnosticSink sink, ClientCreation creation)
+    {
+        foreach (var reporter in reporters)
+        {
+            reporter.ReportCreation(sink, creation);
+        }
     }
 }

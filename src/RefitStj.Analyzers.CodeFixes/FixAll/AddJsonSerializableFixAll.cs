@@ -39,14 +39,14 @@ internal sealed class AddJsonSerializableFixAll : FixAllProvider
 
         // One options edit per context, its converters in name order, each once however many methods or calls need it.
         var converters = diagnostics
-            .Where(d => AddSseItemConverter.EditOf(d) is not null)
+            .Where(d => SseItemConverterFix.EditOf(d) is not null)
             .GroupBy(d => d.AdditionalLocations[0])
             .Select(context => new OptionsEdit(
                 context.Key,
                 context.Any(FixProperties.ExtendsAttribute),
                 [],
-                context.OrderBy(AddSseItemConverter.NameOf, StringComparer.Ordinal)
-                    .SelectMany(d => AddSseItemConverter.EditOf(d)!.ConverterIds)
+                context.OrderBy(SseItemConverterFix.NameOf, StringComparer.Ordinal)
+                    .SelectMany(d => SseItemConverterFix.EditOf(d)!.ConverterIds)
                     .Distinct(StringComparer.Ordinal)
                     .ToList()))
             .ToList();
@@ -54,7 +54,7 @@ internal sealed class AddJsonSerializableFixAll : FixAllProvider
             ? null
             : CodeAction.Create(
                 "Add [JsonSerializable] and SseItemConverter<T> for every type the Refit interfaces need",
-                cancellationToken => ContextAttributes.EditAsync(fixAllContext.Solution, edits, converters, cancellationToken),
+                cancellationToken => ContextAttributeWriter.EditAsync(fixAllContext.Solution, edits, converters, cancellationToken),
                 AddJsonSerializableCodeFix.EquivalenceKey);
     }
 }

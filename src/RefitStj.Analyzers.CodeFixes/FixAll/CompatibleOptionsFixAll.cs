@@ -34,7 +34,7 @@ internal sealed class CompatibleOptionsFixAll : FixAllProvider
             ? null
             : CodeAction.Create(
                 "Use Refit's default options in every context paired with a Refit client",
-                cancellationToken => OptionsAttribute.ApplyAsync(fixAllContext.Solution, edits, cancellationToken),
+                cancellationToken => OptionsAttributeWriter.ApplyAsync(fixAllContext.Solution, edits, cancellationToken),
                 CompatibleOptionsCodeFix.EquivalenceKey);
     }
 }

@@ -25,7 +25,7 @@ public sealed class AddJsonSerializableCodeFix : CodeFixProvider
     {
         foreach (var diagnostic in context.Diagnostics)
         {
-            if (AddSseItemConverter.ActionFor(context.Document, diagnostic) is { } addConverter)
+            if (SseItemConverterFix.ActionFor(context.Document, diagnostic) is { } addConverter)
             {
                 context.RegisterCodeFix(addConverter, diagnostic);
                 continue;
@@ -41,7 +41,7 @@ public sealed class AddJsonSerializableCodeFix : CodeFixProvider
                 ? $"Add [JsonSerializable(typeof({names[0]}))] to '{FixProperties.ContextOf(diagnostic)}'"
                 : $"Add [JsonSerializable] for {string.Join(", ", names)} to '{FixProperties.ContextOf(diagnostic)}'";
             context.RegisterCodeFix(
-                CodeAction.Create(title, cancellationToken => ContextAttributes.AddAsync(context.Document.Project.Solution, [edit], cancellationToken), EquivalenceKey),
+                CodeAction.Create(title, cancellationToken => ContextAttributeWriter.AddAsync(context.Document.Project.Solution, [edit], cancellationToken), EquivalenceKey),
                 diagnostic);
         }
 

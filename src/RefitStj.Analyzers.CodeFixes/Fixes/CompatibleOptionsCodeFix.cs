@@ -35,7 +35,7 @@ public sealed class CompatibleOptionsCodeFix : CodeFixProvider
 
             var title = $"Use Refit's default options in '{FixProperties.ContextOf(diagnostic)}'";
             context.RegisterCodeFix(
-                CodeAction.Create(title, cancellationToken => OptionsAttribute.ApplyAsync(context.Document.Project.Solution, [edit], cancellationToken), EquivalenceKey),
+                CodeAction.Create(title, cancellationToken => OptionsAttributeWriter.ApplyAsync(context.Document.Project.Solution, [edit], cancellationToken), EquivalenceKey),
                 diagnostic);
         }
 

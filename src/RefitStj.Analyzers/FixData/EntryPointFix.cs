@@ -32,28 +32,29 @@ internal sealed class EntryPointFix
     public int Settings { get; }
 
     /// <summary>The properties of the entry point's diagnostic: empty where the fix does not rewrite its shape.</summary>
-    public static ImmutableDictionary<string, string?> Properties(ContextEntryPoint entryPoint)
+    public static ImmutableDictionary<string, string?> Properties(
+        IInvocationOperation call, ContextEntryPointKind kind, IArgumentOperation contextArgument, IArgumentOperation? fallbackArgument, IArgumentOperation? settingsArgument)
     {
         var empty = ImmutableDictionary<string, string?>.Empty;
-        if (entryPoint.Invocation.Syntax is not InvocationExpressionSyntax invocation)
+        if (call.Syntax is not InvocationExpressionSyntax invocation)
         {
             return empty;
         }
 
         var arguments = invocation.ArgumentList.Arguments;
-        var context = Index(arguments, entryPoint.Context);
-        var fallback = entryPoint.Fallback is null ? -1 : Index(arguments, entryPoint.Fallback);
-        var settings = entryPoint.Settings is null ? -1 : Index(arguments, entryPoint.Settings);
-        var fixable = context >= 0 && (entryPoint.Fallback is null || fallback >= 0) && entryPoint.Kind switch
+        var context = Index(arguments, contextArgument);
+        var fallback = fallbackArgument is null ? -1 : Index(arguments, fallbackArgument);
+        var settings = settingsArgument is null ? -1 : Index(arguments, settingsArgument);
+        var fixable = context >= 0 && (fallbackArgument is null || fallback >= 0) && kind switch
         {
             ContextEntryPointKind.UseJsonContext => invocation.Expression is MemberAccessExpressionSyntax,
             ContextEntryPointKind.ForGeneratedWithSettings => settings >= 0,
 
             // The context moves into the lambda, where it is read at each resolve: only a plain name keeps its meaning.
             ContextEntryPointKind.RegistrationWithSettings => settings >= 0 && ReturnedExpression(arguments[settings].Expression) is not null && IsPlainName(arguments[context].Expression),
-            _ => entryPoint.Settings is null || settings >= 0,
+            _ => settingsArgument is null || settings >= 0,
         };
-        return fixable ? FixProperties.EntryPoint(entryPoint.Kind, context, fallback, settings) : empty;
+        return fixable ? FixProperties.EntryPoint(kind, context, fallback, settings) : empty;
     }
 
     /// <summary>The fix a diagnostic carries, or <see langword="null"/> when it carries none.</summary>

@@ -37,6 +37,9 @@ internal sealed class ClientCreation
             ? new ClientCreation(call.Location, api, Serializer)
             : null;
 
+    /// <summary>This creation with its serializer settled at the compilation's end.</summary>
+    public ClientCreation WithSerializer(SerializerValue serializer) => new(Location, ApiType, serializer);
+
     /// <summary>This creation as one a caller may or may not reach: its serializer read as reachable elsewhere, never certain.</summary>
     public ClientCreation MaybeMade() => new(Location, ApiType, Serializer.AsReachableElsewhere());
 

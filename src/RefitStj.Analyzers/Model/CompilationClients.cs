@@ -11,12 +11,12 @@ namespace RefitStj.Analyzers;
 internal static class CompilationClients
 {
     // By file, start, then end: calls chained on one line start at one place (the inner call ends first).
-    private static readonly Comparer<Location> s_locations = Comparer<Location>.Create((x, y) =>
+    public static readonly Comparer<Location> Locations = Comparer<Location>.Create((x, y) =>
         string.CompareOrdinal(x.SourceTree?.FilePath, y.SourceTree?.FilePath) is var byFile and not 0 ? byFile
         : x.SourceSpan.Start.CompareTo(y.SourceSpan.Start) is var byStart and not 0 ? byStart
         : x.SourceSpan.End.CompareTo(y.SourceSpan.End));
 
-    private static readonly Comparer<ClientCreation> s_bySource = Comparer<ClientCreation>.Create((x, y) => s_locations.Compare(x.Location, y.Location));
+    private static readonly Comparer<ClientCreation> s_bySource = Comparer<ClientCreation>.Create((x, y) => Locations.Compare(x.Location, y.Location));
 
     /// <summary>
     /// The creations, and for each wrapper over a type parameter, the clients its calls make: certain where the wrapper
@@ -26,7 +26,7 @@ internal static class CompilationClients
     public static ImmutableArray<ClientCreation> Of(IEnumerable<ClientCreation> read, IEnumerable<GenericCall> genericCalls)
     {
         var creations = read.OrderBy(c => c, s_bySource).ToImmutableArray();
-        var calls = genericCalls.OrderBy(c => c.Location, s_locations).ToImmutableArray();
+        var calls = genericCalls.OrderBy(c => c.Location, Locations).ToImmutableArray();
         var throughWrappers = creations.Where(c => c.Api is null)
             .GroupBy(c => c.ApiType, SymbolEqualityComparer.Default)
             .SelectMany(group => group.Select(wrapped => group.Count() == 1 ? wrapped : wrapped.MaybeMade()))

@@ -1,37 +1,41 @@
+using System.Collections.Immutable;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Operations;
 
 namespace RefitStj.Analyzers;
 
 /// <summary>
-/// One call of a Refit 16 context entry point, as the pairing model reads it: where it is written, what kind it is, its
-/// context, fallback and settings arguments, and what the serializer of the settings it adds the context to is.
+/// One call of a Refit 16 context entry point, as the pairing model reads it: where it is written, what kind it is, how
+/// the message names it and its context, what the fix may rewrite, and what the serializer of the settings it adds the
+/// context to is. Immutable, and made of symbols, a location and strings only, so that the compilation's end can hold it
+/// while a serializer written in another file is settled.
 /// </summary>
 internal sealed class ContextEntryPoint
 {
-    public ContextEntryPoint(
-        IInvocationOperation invocation, ContextEntryPointKind kind, IArgumentOperation context, IArgumentOperation? fallback, IArgumentOperation? settings, SerializerValue settingsSerializer)
+    private ContextEntryPoint(
+        Location location, ContextEntryPointKind kind, string methodName, string contextName, ImmutableDictionary<string, string?> fixProperties, SerializerValue settingsSerializer)
     {
-        Invocation = invocation;
+        Location = location;
         Kind = kind;
-        Context = context;
-        Fallback = fallback;
-        Settings = settings;
+        MethodName = methodName;
+        ContextName = contextName;
+        FixProperties = fixProperties;
         SettingsSerializer = settingsSerializer;
     }
 
-    public IInvocationOperation Invocation { get; }
+    /// <summary>The call, where the rules report.</summary>
+    public Location Location { get; }
 
     public ContextEntryPointKind Kind { get; }
 
-    /// <summary>The context argument.</summary>
-    public IArgumentOperation Context { get; }
+    /// <summary>The method as the message names it, e.g. <c>RestService.ForGenerated</c>.</summary>
+    public string MethodName { get; }
 
-    /// <summary>The <c>allowReflectionFallback</c> argument of the bool overloads.</summary>
-    public IArgumentOperation? Fallback { get; }
+    /// <summary>The context as the message names it: its type, or the expression where that is only <c>JsonSerializerContext</c>.</summary>
+    public string ContextName { get; }
 
-    /// <summary>The <c>settings</c> or <c>settingsAction</c> argument (absent for <c>UseJsonContext</c>, whose settings are the receiver).</summary>
-    public IArgumentOperation? Settings { get; }
+    /// <summary>What the fix may rewrite (<see cref="EntryPointFix"/>): empty where it does not rewrite the call's shape.</summary>
+    public ImmutableDictionary<string, string?> FixProperties { get; }
 
     /// <summary>
     /// The serializer of the settings the context is added to (the receiver, the settings argument, or what the settings
@@ -45,17 +49,17 @@ internal sealed class ContextEntryPoint
     /// <summary>Whether the call adds the context to settings that certainly hold a RefitStj serializer, and so throws (RSTJ004).</summary>
     public bool Throws => !BuildsRefitSerializer && SettingsSerializer.IsCertainlyRefitStj();
 
-    /// <summary>The context as the message names it: its type, or the expression where that is only <c>JsonSerializerContext</c>.</summary>
-    public string ContextName => OperationValues.Unwrap(Context.Value).Type is INamedTypeSymbol { IsAbstract: false } type ? type.Name : Context.Value.Syntax.ToString();
-
-    /// <summary>The method as the message names it, e.g. <c>RestService.ForGenerated</c>.</summary>
-    public string MethodName
+    /// <summary>The entry point <paramref name="invocation"/> calls, read with its arguments as <see cref="RefitCalls"/> found them.</summary>
+    public static ContextEntryPoint Read(
+        IInvocationOperation invocation, ContextEntryPointKind kind, IArgumentOperation context, IArgumentOperation? fallback, IArgumentOperation? settings, SerializerValue settingsSerializer)
     {
-        get
-        {
-            var method = Invocation.TargetMethod;
-            var type = method.ContainingType?.ContainingType is { Name: "HttpClientFactoryExtensions" } outer ? outer : method.ContainingType;
-            return $"{type?.Name}.{method.Name}";
-        }
+        var method = invocation.TargetMethod;
+        var type = method.ContainingType?.ContainingType is { Name: "HttpClientFactoryExtensions" } outer ? outer : method.ContainingType;
+        var contextName = OperationValues.Unwrap(context.Value).Type is INamedTypeSymbol { IsAbstract: false } contextType ? contextType.Name : context.Value.Syntax.ToString();
+        return new ContextEntryPoint(
+            invocation.Syntax.GetLocation(), kind, $"{type?.Name}.{method.Name}", contextName, EntryPointFix.Properties(invocation, kind, context, fallback, settings), settingsSerializer);
     }
+
+    /// <summary>This entry point with its settings' serializer settled at the compilation's end.</summary>
+    public ContextEntryPoint WithSettingsSerializer(SerializerValue settingsSerializer) => new(Location, Kind, MethodName, ContextName, FixProperties, settingsSerializer);
 }

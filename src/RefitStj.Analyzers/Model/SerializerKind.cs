@@ -24,6 +24,12 @@ internal enum SerializerKind
     /// <summary>Refit's own serializer otherwise: settings without one, <c>new SystemTextJsonContentSerializer()</c>, Newtonsoft.</summary>
     RefitOwn,
 
+    /// <summary>
+    /// Written in another file (a field, property or method there): read from what that file's own callbacks found, at
+    /// the compilation's end (<see cref="SerializerValue.Source"/>). Never seen by a rule.
+    /// </summary>
+    WrittenElsewhere,
+
     /// <summary>One of several values (<c>?:</c>, <c>??</c>, a switch, a helper's returns): each is possible at run time.</summary>
     Choice,
 }

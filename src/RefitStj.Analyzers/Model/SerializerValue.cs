@@ -12,12 +12,21 @@ internal sealed class SerializerValue
     public static readonly SerializerValue Unknown = new(SerializerKind.Unknown);
 
     public SerializerValue(SerializerKind kind, INamedTypeSymbol? context = null, bool contextHasAttributeOptions = false, bool isChosenFormat = false, bool mayFallBack = false)
-        : this(kind, context, contextHasAttributeOptions, isChosenFormat, mayFallBack, ImmutableArray<SerializerValue>.Empty, reachableElsewhere: false)
+        : this(kind, context, contextHasAttributeOptions, isChosenFormat, mayFallBack, ImmutableArray<SerializerValue>.Empty, reachableElsewhere: false, source: null, sourceUse: default, overContext: default)
     {
     }
 
     private SerializerValue(
-        SerializerKind kind, INamedTypeSymbol? context, bool contextHasAttributeOptions, bool isChosenFormat, bool mayFallBack, ImmutableArray<SerializerValue> alternatives, bool reachableElsewhere)
+        SerializerKind kind,
+        INamedTypeSymbol? context,
+        bool contextHasAttributeOptions,
+        bool isChosenFormat,
+        bool mayFallBack,
+        ImmutableArray<SerializerValue> alternatives,
+        bool reachableElsewhere,
+        ISymbol? source,
+        ValueUse sourceUse,
+        SerializerKind overContext)
     {
         ReachableElsewhere = reachableElsewhere;
         Kind = kind;
@@ -26,6 +35,9 @@ internal sealed class SerializerValue
         IsChosenFormat = isChosenFormat;
         MayFallBack = mayFallBack;
         Alternatives = alternatives;
+        Source = source;
+        SourceUse = sourceUse;
+        OverContext = overContext;
     }
 
     public SerializerKind Kind { get; }
@@ -51,6 +63,26 @@ internal sealed class SerializerValue
 
     /// <summary>For <see cref="SerializerKind.Choice"/>: the possible values.</summary>
     public ImmutableArray<SerializerValue> Alternatives { get; }
+
+    /// <summary>For <see cref="SerializerKind.WrittenElsewhere"/>: the field, property or method in another file the value is read from.</summary>
+    public ISymbol? Source { get; }
+
+    /// <summary>For <see cref="SerializerKind.WrittenElsewhere"/>: how <see cref="Source"/>'s value is read.</summary>
+    public ValueUse SourceUse { get; }
+
+    /// <summary>For a context written elsewhere (<see cref="ValueUse.Context"/>): the kind of serializer made over it.</summary>
+    public SerializerKind OverContext { get; }
+
+    /// <summary>Whether some possible value is written in another file: known only at the compilation's end.</summary>
+    public bool IsWrittenElsewhere => Possible().Any(v => v.Kind == SerializerKind.WrittenElsewhere);
+
+    /// <summary>The settings or serializer value <paramref name="source"/>, in another file, holds or returns.</summary>
+    public static SerializerValue WrittenIn(ISymbol source, ValueUse use) =>
+        new(SerializerKind.WrittenElsewhere, null, false, false, false, ImmutableArray<SerializerValue>.Empty, reachableElsewhere: false, source, use, overContext: default);
+
+    /// <summary>A serializer of <paramref name="kind"/> over the context <paramref name="source"/>, in another file, holds.</summary>
+    public static SerializerValue OverContextWrittenIn(ISymbol source, SerializerKind kind, bool isChosenFormat, bool mayFallBack) =>
+        new(SerializerKind.WrittenElsewhere, null, false, isChosenFormat, mayFallBack, ImmutableArray<SerializerValue>.Empty, reachableElsewhere: false, source, ValueUse.Context, kind);
 
     /// <summary>Every value this one may be at run time: the alternatives of choices, flattened.</summary>
     public IEnumerable<SerializerValue> Possible()
@@ -86,12 +118,13 @@ internal sealed class SerializerValue
     public SerializerValue AsReachableElsewhere() =>
         Kind == SerializerKind.Unknown || ReachableElsewhere
             ? this
-            : new SerializerValue(Kind, Context, ContextHasAttributeOptions, IsChosenFormat, MayFallBack, Alternatives.Select(a => a.AsReachableElsewhere()).ToImmutableArray(), reachableElsewhere: true);
+            : new SerializerValue(
+                Kind, Context, ContextHasAttributeOptions, IsChosenFormat, MayFallBack, Alternatives.Select(a => a.AsReachableElsewhere()).ToImmutableArray(), reachableElsewhere: true, Source, SourceUse, OverContext);
 
     public static SerializerValue Choose(IEnumerable<SerializerValue> alternatives)
     {
         var all = alternatives.ToImmutableArray();
-        return all.Length == 1 ? all[0] : new SerializerValue(SerializerKind.Choice, null, false, false, false, all, reachableElsewhere: false);
+        return all.Length == 1 ? all[0] : new SerializerValue(SerializerKind.Choice, null, false, false, false, all, reachableElsewhere: false, source: null, sourceUse: default, overContext: default);
     }
 
     private static bool IsRefitStj(SerializerKind kind) =>

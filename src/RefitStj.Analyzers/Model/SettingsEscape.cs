@@ -34,7 +34,11 @@ internal sealed class SettingsEscape
             || !reads.All(read => StaysInScope(read, returnedIsFresh: local is not null && !givenToFactory && ReturnsFromDeclaringFunction(read, local)));
     }
 
-    private static bool IsPrivate(ISymbol member) => member.DeclaredAccessibility == Accessibility.Private
+    /// <summary>Whether a read of a member holder keeps the object where this compilation sees every use.</summary>
+    public bool StaysInScope(IOperation read) => StaysInScope(read, returnedIsFresh: false);
+
+    /// <summary>Whether only the member's own type can read it.</summary>
+    public static bool IsPrivate(ISymbol member) => member.DeclaredAccessibility == Accessibility.Private
         && (member is not IPropertySymbol { GetMethod: { } getter } || getter.DeclaredAccessibility == Accessibility.Private);
 
     /// <summary>

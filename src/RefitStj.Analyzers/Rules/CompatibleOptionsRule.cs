@@ -1,7 +1,6 @@
 using System.Collections.Concurrent;
 using System.Collections.Immutable;
 using Microsoft.CodeAnalysis;
-using Microsoft.CodeAnalysis.Diagnostics;
 
 namespace RefitStj.Analyzers;
 
@@ -39,7 +38,7 @@ internal sealed class CompatibleOptionsRule : Rule
         }
 
         /// <summary>Reports, at the creation, each context the client may write and read with whose options differ from Refit's.</summary>
-        public override void ReportCreation(OperationAnalysisContext context, ClientCreation creation)
+        public override void ReportCreation(DiagnosticSink context, ClientCreation creation)
         {
             foreach (var jsonContext in creation.StjContextsWithAttributeOptions())
             {

@@ -1,6 +1,5 @@
 using System.Collections.Immutable;
 using Microsoft.CodeAnalysis;
-using Microsoft.CodeAnalysis.Diagnostics;
 
 namespace RefitStj.Analyzers;
 
@@ -34,7 +33,7 @@ internal sealed class ContextCoverageRule : Rule
         }
 
         /// <summary>Reports, at the creation, each type a context the client may run on alone lacks.</summary>
-        public override void ReportCreation(OperationAnalysisContext context, ClientCreation creation)
+        public override void ReportCreation(DiagnosticSink context, ClientCreation creation)
         {
             foreach (var serializer in creation.StjContextsWithoutFallback())
             {
@@ -42,7 +41,7 @@ internal sealed class ContextCoverageRule : Rule
             }
         }
 
-        private void Report(OperationAnalysisContext context, ClientCreation creation, INamedTypeSymbol jsonContext)
+        private void Report(DiagnosticSink context, ClientCreation creation, INamedTypeSymbol jsonContext)
         {
             // A creation inside a generic wrapper has no interface of its own: its calls' interfaces are RSTJ005's only.
             if (creation.Api is not { } api || _model.CoverageOf(jsonContext) is not { } coverage)
@@ -107,11 +106,11 @@ internal sealed class ContextCoverageRule : Rule
         /// <summary>Reports at one pairing call, with what the fix needs: the types' IDs and names, the context and its last attribute.</summary>
         private sealed class Reporter
         {
-            private readonly OperationAnalysisContext _context;
+            private readonly DiagnosticSink _context;
             private readonly Location _call;
             private readonly Location? _lastAttribute;
 
-            public Reporter(OperationAnalysisContext context, Location call, ContextCoverage coverage, Location? lastAttribute)
+            public Reporter(DiagnosticSink context, Location call, ContextCoverage coverage, Location? lastAttribute)
             {
                 _context = context;
                 _call = call;
@@ -121,7 +120,7 @@ internal sealed class ContextCoverageRule : Rule
 
             public ContextCoverage Coverage { get; }
 
-            public string Name(ITypeSymbol type) => type.ToMinimalDisplayString(_context.Operation.SemanticModel!, _call.SourceSpan.Start, s_typeFormat);
+            public string Name(ITypeSymbol type) => _context.Name(type, _call.SourceSpan.Start, s_typeFormat);
 
             /// <summary>Reports <paramref name="types"/> missing; the message's arguments are <paramref name="arguments"/> then the context's name.</summary>
             public void Missing(DiagnosticDescriptor rule, IReadOnlyList<ITypeSymbol> types, params string[] arguments)

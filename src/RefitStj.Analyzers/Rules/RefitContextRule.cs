@@ -1,6 +1,5 @@
 using System.Collections.Immutable;
 using Microsoft.CodeAnalysis;
-using Microsoft.CodeAnalysis.Diagnostics;
 
 namespace RefitStj.Analyzers;
 
@@ -22,13 +21,13 @@ internal sealed class RefitContextRule : Rule
     private sealed class OnCompilation : Reporter
     {
         /// <summary>Reports the entry point when it leaves RefitStj or throws on it.</summary>
-        public override void ReportEntryPoint(OperationAnalysisContext context, ContextEntryPoint entryPoint)
+        public override void ReportEntryPoint(DiagnosticSink context, ContextEntryPoint entryPoint)
         {
             var descriptor = entryPoint.BuildsRefitSerializer ? Descriptors.RefitSerializer : entryPoint.Throws ? Descriptors.ContextThrows : null;
             if (descriptor is not null)
             {
                 context.ReportDiagnostic(Diagnostic.Create(
-                    descriptor, entryPoint.Invocation.Syntax.GetLocation(), EntryPointFix.Properties(entryPoint), entryPoint.MethodName, entryPoint.ContextName));
+                    descriptor, entryPoint.Location, entryPoint.FixProperties, entryPoint.MethodName, entryPoint.ContextName));
             }
         }
     }

@@ -20,13 +20,13 @@ internal abstract class Rule
     /// <summary>What a rule reports from the model of one compilation: each hook is called for every element the model reads.</summary>
     internal abstract class Reporter
     {
-        /// <summary>A call that creates a Refit client, as the model reads it.</summary>
-        public virtual void ReportCreation(OperationAnalysisContext context, ClientCreation creation)
+        /// <summary>A call that creates a Refit client, as the model reads it: in its callback, or at the end where its serializer is read from another file.</summary>
+        public virtual void ReportCreation(DiagnosticSink context, ClientCreation creation)
         {
         }
 
-        /// <summary>A Refit 16 context entry point, as the model reads it.</summary>
-        public virtual void ReportEntryPoint(OperationAnalysisContext context, ContextEntryPoint entryPoint)
+        /// <summary>A Refit 16 context entry point, as the model reads it: in its callback, or at the end where its settings are read from another file.</summary>
+        public virtual void ReportEntryPoint(DiagnosticSink context, ContextEntryPoint entryPoint)
         {
         }
 

@@ -35,6 +35,7 @@ internal sealed class KnownSymbols
         RefitObjectConverter = compilation.GetTypeByMetadataName("RefitStj.RefitObjectConverter");
         QueryConverterAttribute = compilation.GetTypeByMetadataName("Refit.QueryConverterAttribute");
         RefitContentSerializer = compilation.GetTypeByMetadataName("Refit.SystemTextJsonContentSerializer");
+        HttpContentSerializer = compilation.GetTypeByMetadataName("Refit.IHttpContentSerializer");
         StjRefitSettingsExtensions = compilation.GetTypeByMetadataName("RefitStj.StjRefitSettingsExtensions");
         SseItem = compilation.GetTypeByMetadataName("System.Net.ServerSentEvents.SseItem`1");
         JsonIncludeAttribute = compilation.GetTypeByMetadataName("System.Text.Json.Serialization.JsonIncludeAttribute");
@@ -132,6 +133,9 @@ internal sealed class KnownSymbols
 
     /// <summary>Refit's own <c>SystemTextJsonContentSerializer</c>.</summary>
     public INamedTypeSymbol? RefitContentSerializer { get; }
+
+    /// <summary>Refit's <c>IHttpContentSerializer</c>: what every content serializer is.</summary>
+    public INamedTypeSymbol? HttpContentSerializer { get; }
 
     /// <summary>RefitStj's <c>UseStjJsonContext</c> extensions.</summary>
     public INamedTypeSymbol? StjRefitSettingsExtensions { get; }

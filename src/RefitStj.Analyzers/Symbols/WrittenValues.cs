@@ -1,4 +1,3 @@
-using System.Collections.Concurrent;
 using System.Collections.Immutable;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
@@ -11,13 +10,16 @@ namespace RefitStj.Analyzers;
 /// operations that write it, when they are all known. A local, field or property written more than once (or by
 /// reference, or from code that may lie outside the compilation) gives nothing, so that no rule guesses.
 /// </summary>
+/// <remarks>
+/// One per callback, over the semantic model that callback was given: it reads operations of that file only. A member
+/// or method written in another file is <see cref="Writes.Elsewhere"/>: that file's own callbacks read it
+/// (<see cref="CompilationFacts"/>), and the value is known at the compilation's end.
+/// </remarks>
 internal sealed class WrittenValues
 {
-    private readonly Compilation _compilation;
-    private readonly ConcurrentDictionary<ISymbol, Writes> _memberWrites = new(SymbolEqualityComparer.Default);
-    private readonly ConcurrentDictionary<SyntaxTree, SemanticModel> _models = new();
+    private readonly SemanticModel _model;
 
-    public WrittenValues(Compilation compilation) => _compilation = compilation;
+    public WrittenValues(SemanticModel model) => _model = model;
 
     /// <summary>The single value a local is written with in its method (lambdas and local functions included), and every read of it.</summary>
     public static Writes OfLocal(ILocalSymbol local, IOperation anyUse)
@@ -68,32 +70,54 @@ internal sealed class WrittenValues
     }
 
     /// <summary>
-    /// The values a field or auto-property is written with: where declared and anywhere in its type (all partial parts).
-    /// Only for members no code outside the type can write: private ones, readonly fields, properties without a setter
-    /// or with a private one.
+    /// The values a field or auto-property is written with: where declared and anywhere in its type (all partial parts),
+    /// read here when every part is in this file, else <see cref="Writes.Elsewhere"/>. Only for members no code outside
+    /// the type can write (<see cref="IsWrittenOnlyInItsType"/>).
     /// </summary>
-    public Writes OfMember(ISymbol member) => _memberWrites.GetOrAdd(member.OriginalDefinition, FindMemberWrites);
+    public Writes OfMember(ISymbol member)
+    {
+        member = member.OriginalDefinition;
+
+        // A member of a referenced project's type may be written in code this compilation cannot see.
+        if (!IsWrittenOnlyInItsType(member) || member.ContainingType is not { } type || type.DeclaringSyntaxReferences.IsEmpty
+            || type.DeclaringSyntaxReferences.Any(r => !_model.Compilation.ContainsSyntaxTree(r.SyntaxTree)))
+        {
+            return Writes.Unknown;
+        }
+
+        return type.DeclaringSyntaxReferences.All(r => r.SyntaxTree == _model.SyntaxTree) ? FindMemberWrites(member, type) : Writes.Elsewhere;
+    }
 
     /// <summary>
-    /// The values the body of a method, local function, property getter or lambda returns (nested lambdas and local
-    /// functions excluded), or <see langword="null"/> when the body is not in the compilation.
+    /// The values the body of a method, local function or property getter returns (nested lambdas and local functions
+    /// excluded): <c>Values</c> when the body is in this file, <c>Elsewhere</c> when it is in another file of the
+    /// compilation, neither when it cannot be known (abstract, virtual, partial, or in a referenced project).
     /// </summary>
-    public IReadOnlyList<IOperation>? Returns(IMethodSymbol method)
+    public (IReadOnlyList<IOperation>? Values, bool Elsewhere) Returns(IMethodSymbol method)
     {
-        if (method.IsAbstract || method.IsExtern || method.IsVirtual || method.IsOverride || method.DeclaringSyntaxReferences.Length != 1)
+        if (!HasOneBody(method))
         {
-            return null;
+            return (null, false);
         }
 
         // A body in a referenced project is not this compilation's to read: unknown, as a built assembly's would be.
-        var syntax = method.DeclaringSyntaxReferences[0].GetSyntax();
-        if (!_compilation.ContainsSyntaxTree(syntax.SyntaxTree))
+        var reference = method.DeclaringSyntaxReferences[0];
+        if (!_model.Compilation.ContainsSyntaxTree(reference.SyntaxTree))
         {
-            return null;
+            return (null, false);
         }
 
-        return ModelOf(syntax.SyntaxTree).GetOperation(syntax) is { } body ? Returns(body) : null;
+        if (reference.SyntaxTree != _model.SyntaxTree)
+        {
+            return (null, true);
+        }
+
+        return (_model.GetOperation(reference.GetSyntax()) is { } body ? Returns(body) : null, false);
     }
+
+    /// <summary>Whether the method has one body of its own, which every call runs.</summary>
+    public static bool HasOneBody(IMethodSymbol method) =>
+        !method.IsAbstract && !method.IsExtern && !method.IsVirtual && !method.IsOverride && method.DeclaringSyntaxReferences.Length == 1;
 
     /// <summary>The values a body returns, its nested functions excluded.</summary>
     public static IReadOnlyList<IOperation>? Returns(IOperation body)
@@ -121,21 +145,14 @@ internal sealed class WrittenValues
         }
     }
 
-    private Writes FindMemberWrites(ISymbol member)
+    private Writes FindMemberWrites(ISymbol member, INamedTypeSymbol type)
     {
-        // A member of a referenced project's type may be written in code this compilation cannot see.
-        if (!IsWrittenOnlyInItsType(member) || member.ContainingType is not { } type
-            || type.DeclaringSyntaxReferences.IsEmpty || type.DeclaringSyntaxReferences.Any(r => !_compilation.ContainsSyntaxTree(r.SyntaxTree)))
-        {
-            return Writes.Unknown;
-        }
-
         var written = new List<IOperation>();
         var reads = new List<IOperation>();
         foreach (var reference in type.DeclaringSyntaxReferences)
         {
             var declaration = reference.GetSyntax();
-            var model = ModelOf(declaration.SyntaxTree);
+            var model = _model;
             foreach (var node in declaration.DescendantNodes())
             {
                 switch (node)
@@ -171,7 +188,8 @@ internal sealed class WrittenValues
         return new Writes(written, reads);
     }
 
-    private static bool IsWrittenOnlyInItsType(ISymbol member) => member switch
+    /// <summary>Whether no code outside the member's type can write it: private members, readonly fields, properties without a setter or with a private one.</summary>
+    public static bool IsWrittenOnlyInItsType(ISymbol member) => member switch
     {
         IFieldSymbol field => !field.IsConst && (field.IsReadOnly || field.DeclaredAccessibility == Accessibility.Private),
         IPropertySymbol property => IsAutoProperty(property)
@@ -185,7 +203,7 @@ internal sealed class WrittenValues
         && getter.DeclaringSyntaxReferences.All(r => r.GetSyntax() is AccessorDeclarationSyntax { Body: null, ExpressionBody: null });
 
     /// <summary>Adds a reference's written value or the reference itself as a read; <see langword="false"/> for a write that cannot be followed.</summary>
-    private static bool Classify(IOperation reference, List<IOperation> written, List<IOperation> reads)
+    public static bool Classify(IOperation reference, List<IOperation> written, List<IOperation> reads)
     {
         switch (reference.Parent)
         {
@@ -230,14 +248,16 @@ internal sealed class WrittenValues
         };
     }
 
-#pragma warning disable RS1030 // Values are followed into other members and files: their operations need those trees' models, cached once per tree.
-    private SemanticModel ModelOf(SyntaxTree tree) => _models.GetOrAdd(tree, t => _compilation.GetSemanticModel(t));
-#pragma warning restore RS1030
-
     /// <summary>The writes of a local or member and its reads; <see cref="IsKnown"/> false when they cannot all be seen.</summary>
     internal sealed class Writes
     {
         public static readonly Writes Unknown = new(null, null);
+
+        /// <summary>Written in another file: that file's callbacks read it (<see cref="CompilationFacts"/>).</summary>
+        public static readonly Writes Elsewhere = new(null, null, elsewhere: true);
+
+        private Writes(IReadOnlyList<IOperation>? written, IReadOnlyList<IOperation>? reads, bool elsewhere)
+            : this(written, reads) => IsElsewhere = elsewhere;
 
         public Writes(IReadOnlyList<IOperation>? written, IReadOnlyList<IOperation>? reads)
         {
@@ -247,6 +267,8 @@ internal sealed class WrittenValues
         }
 
         public bool IsKnown { get; }
+
+        public bool IsElsewhere { get; }
 
         public ImmutableArray<IOperation> Written { get; }
 

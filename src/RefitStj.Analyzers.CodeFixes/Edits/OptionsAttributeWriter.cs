@@ -8,12 +8,12 @@ using Microsoft.CodeAnalysis.Simplification;
 namespace RefitStj.Analyzers.CodeFixes;
 
 /// <summary>Writes Refit's default options into contexts' <c>[JsonSourceGenerationOptions]</c>, adding the attribute where there is none.</summary>
-internal static class OptionsAttribute
+internal static class OptionsAttributeWriter
 {
     private const string Namespace = "global::System.Text.Json.Serialization.";
 
     public static Task<Solution> ApplyAsync(Solution solution, IEnumerable<OptionsEdit> edits, CancellationToken cancellationToken) =>
-        ContextAttributes.EditAsync(solution, [], edits, cancellationToken);
+        ContextAttributeWriter.EditAsync(solution, [], edits, cancellationToken);
 
     /// <summary>
     /// Records <paramref name="edit"/> in <paramref name="editor"/>: the context's own <c>[JsonSourceGenerationOptions]</c>

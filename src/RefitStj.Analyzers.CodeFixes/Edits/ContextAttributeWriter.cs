@@ -8,9 +8,9 @@ namespace RefitStj.Analyzers.CodeFixes;
 
 /// <summary>
 /// Adds <c>[JsonSerializable(typeof(X))]</c> lines to contexts, each after the context's last one, in its style; and edits
-/// their options (<see cref="OptionsAttribute"/>) in the same pass, so that one fix can do both to one context.
+/// their options (<see cref="OptionsAttributeWriter"/>) in the same pass, so that one fix can do both to one context.
 /// </summary>
-internal static class ContextAttributes
+internal static class ContextAttributeWriter
 {
     public static Task<Solution> AddAsync(Solution solution, IEnumerable<ContextEdit> edits, CancellationToken cancellationToken) =>
         EditAsync(solution, edits, [], cancellationToken);
@@ -38,10 +38,10 @@ internal static class ContextAttributes
 
             foreach (var edit in byDocument.Select(e => e.Options).OfType<OptionsEdit>())
             {
-                OptionsAttribute.Apply(editor, edit);
+                OptionsAttributeWriter.Apply(editor, edit);
             }
 
-            var changed = await OptionsAttribute.CompleteAsync(document.WithSyntaxRoot(editor.GetChangedRoot()), cancellationToken).ConfigureAwait(false);
+            var changed = await OptionsAttributeWriter.CompleteAsync(document.WithSyntaxRoot(editor.GetChangedRoot()), cancellationToken).ConfigureAwait(false);
             solution = changed.Project.Solution;
         }
 

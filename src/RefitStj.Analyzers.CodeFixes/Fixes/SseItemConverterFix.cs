@@ -8,13 +8,13 @@ namespace RefitStj.Analyzers.CodeFixes;
 /// the context's <c>[JsonSourceGenerationOptions(Converters = ...)]</c> as RSTJ002's fix merges its converters, so both
 /// fixes leave one attribute whichever runs first.
 /// </summary>
-internal static class AddSseItemConverter
+internal static class SseItemConverterFix
 {
     public static CodeAction? ActionFor(Document document, Diagnostic diagnostic) =>
         EditOf(diagnostic) is { } edit
             ? CodeAction.Create(
                 $"Add typeof({FixProperties.ConverterNameOf(diagnostic)}) to the converters of '{FixProperties.ContextOf(diagnostic)}'",
-                cancellationToken => OptionsAttribute.ApplyAsync(document.Project.Solution, [edit], cancellationToken),
+                cancellationToken => OptionsAttributeWriter.ApplyAsync(document.Project.Solution, [edit], cancellationToken),
                 AddJsonSerializableCodeFix.EquivalenceKey)
             : null;
 

@@ -1,0 +1,156 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Testing;
+using RefitStj.Analyzers.Tests.Support;
+
+namespace RefitStj.Analyzers.Tests;
+
+/// <summary>
+/// Values written in another file: read by that file's own callbacks (no semantic model of another file is asked for)
+/// and settled at the compilation's end, so a client reads the same whether its settings sit beside it or elsewhere;
+/// a file's own values are still reported live, where the editor analyses one open file.
+/// </summary>
+public sealed class CompilationFactsTests
+{
+    private const string GetRepo = """[Get("/repos/{id}")] Task<Repo> GetRepo(int id);""";
+    private const string Serializer = "new StjContentSerializer(AppJsonContext.Default)";
+
+    private static readonly DiagnosticResult s_repoMissing = Verify.Missing("IApi.GetRepo", "reads", "Repo");
+
+    [Theory]
+    [InlineData("private static readonly StjContentSerializer s_serializer = " + Serializer + ";", "new RefitSettings(s_serializer)")]
+    [InlineData("private readonly StjContentSerializer _serializer;\npublic Clients() => _serializer = " + Serializer + ";", "new RefitSettings(_serializer)")]
+    [InlineData("private readonly RefitSettings _settings;\npublic Clients() { _settings = new RefitSettings(" + Serializer + "); }", "_settings")]
+    [InlineData("public static StjContentSerializer Shared { get; } = " + Serializer + ";", "new RefitSettings(Shared)")]
+    [InlineData("private static StjContentSerializer? s_lazy;\npublic static StjContentSerializer Lazy => s_lazy ??= " + Serializer + ";", "new RefitSettings(Lazy)")]
+    [InlineData("public static RefitSettings Settings => new(" + Serializer + ");", "Settings")]
+    [InlineData("private static RefitSettings MakeSettings() => new() { ContentSerializer = " + Serializer + " };", "MakeSettings()")]
+    [InlineData("private static IHttpContentSerializer MakeSerializer() { return " + Serializer + "; }", "new RefitSettings(MakeSerializer())")]
+    [InlineData("private static readonly AppJsonContext s_context = AppJsonContext.Default;", "new RefitSettings(new StjContentSerializer(s_context))")]
+    [InlineData("private static readonly AppJsonContext s_context = AppJsonContext.Default;", "new RefitSettings(StjContentSerializer.ForContext(s_context))")]
+    [InlineData("private static RefitSettings MakeSettings(IServiceProvider provider) => new(" + Serializer + ");", "MakeSettings(null!)")]
+    public async Task A_Value_Written_In_Another_Part_Of_The_Type_Is_Reported_As_In_One_File(string members, string settings)
+    {
+        await Verify.AnalyzerAsync([App("", settings), Part(members)], OutputKind.DynamicallyLinkedLibrary, s_repoMissing);
+    }
+
+    [Theory]
+    [InlineData("public static readonly RefitSettings Settings = new(" + Serializer + ");", "Shared.Settings")]
+    [InlineData("public static RefitSettings Settings { get; } = new() { ContentSerializer = " + Serializer + " };", "Shared.Settings")]
+    [InlineData("public static RefitSettings Make() => new(" + Serializer + ");", "Shared.Make()")]
+    [InlineData("public static RefitSettings Make() => Inner();\nprivate static RefitSettings Inner() => s_settings;\nprivate static readonly RefitSettings s_settings = new(Hop.Serializer);", "Shared.Make()")]
+    public async Task Settings_Of_Another_Class_In_Another_File_Are_Followed_Through_Every_File(string members, string settings)
+    {
+        var shared = $$"""
+            {{Code.Usings}}
+
+            namespace App;
+
+            public static class Shared
+            {
+                {{members.Replace("\n", "\n    ", StringComparison.Ordinal)}}
+            }
+            """;
+        var hop = $"{Code.Usings}\n\nnamespace App;\n\npublic static class Hop\n{{\n    public static IHttpContentSerializer Serializer => {Serializer};\n}}\n";
+        await Verify.AnalyzerAsync([App("", settings), shared, hop], OutputKind.DynamicallyLinkedLibrary, s_repoMissing);
+    }
+
+    [Theory]
+    [InlineData("private static StjContentSerializer s_serializer = " + Serializer + ";\nprivate static void Reset() => s_serializer = new StjContentSerializer();")]
+    [InlineData("private static StjContentSerializer s_serializer = " + Serializer + ";\nprivate static void Swap(ref StjContentSerializer s) { }\nprivate static void Reset() => Swap(ref s_serializer);")]
+    public async Task A_Member_Another_File_Writes_Again_Is_Not_Guessed(string members)
+    {
+        var split = members.Split('\n');
+        var declared = split[0];
+        var elsewhere = string.Join('\n', split.Skip(1));
+        await Verify.AnalyzerAsync([App(declared, "new RefitSettings(s_serializer)"), Part(elsewhere)], OutputKind.DynamicallyLinkedLibrary);
+    }
+
+    [Fact]
+    public async Task Settings_Another_Part_Of_The_Type_May_Change_Are_No_Certain_Error()
+    {
+        var app = $$"""
+            {{Code.Usings}}
+
+            namespace App;
+
+            public sealed record Repo(int Id);
+
+            [JsonSerializable(typeof(Repo))]
+            internal sealed partial class AppJsonContext : JsonSerializerContext
+            {
+            }
+
+            public static partial class Clients
+            {
+                private static readonly RefitSettings s_settings = new(new StjContentSerializer());
+
+                public static RefitSettings Create() => {|#0:s_settings.UseJsonContext(AppJsonContext.Default)|};
+            }
+            """;
+        const string Replaces = "namespace App;\n\npublic static partial class Clients\n{\n    private static void Use() => s_settings.ContentSerializer = new Refit.SystemTextJsonContentSerializer();\n}\n";
+        const string Reads = "namespace App;\n\npublic static partial class Clients\n{\n    private static int Timeout => s_settings.Buffered ? 1 : 2;\n}\n";
+        var throws = new DiagnosticResult(Descriptors.ContextThrows).WithLocation(0).WithArguments("RefitSettings.UseJsonContext", "AppJsonContext");
+
+        await Verify.AnalyzerAsync([Descriptors.ThrowsId], [app, Reads], throws);
+        await Verify.AnalyzerAsync([Descriptors.ThrowsId], [app, Replaces]);
+    }
+
+    [Fact]
+    public async Task A_Generated_Part_Of_The_Type_Is_Read_For_What_It_Writes()
+    {
+        const string Generated = "// <auto-generated/>\nnamespace App;\n\npublic sealed partial class Clients\n{\n    private bool Ready => _serializer is not null;\n    MEMBER\n}\n";
+        const string Members = "private StjContentSerializer _serializer = " + Serializer + ";";
+        await Verify.AnalyzerAsync([App(Members, "new RefitSettings(_serializer)"), Generated.Replace("MEMBER", "", StringComparison.Ordinal)], OutputKind.DynamicallyLinkedLibrary, s_repoMissing);
+        await Verify.AnalyzerAsync(
+            [App(Members, "new RefitSettings(_serializer)"), Generated.Replace("MEMBER", "private void Reset() => _serializer = new RefitStj.StjContentSerializer();", StringComparison.Ordinal)],
+            OutputKind.DynamicallyLinkedLibrary);
+    }
+
+    [Fact]
+    public async Task An_Open_File_Shows_Its_Own_Clients_Live_And_Those_Over_Another_Files_Settings_At_The_Build()
+    {
+        var app = App(
+            "private static readonly RefitSettings s_here = new(" + Serializer + ");",
+            "s_here").Replace("public IApi Create(", "public IApi CreateHere(", StringComparison.Ordinal)
+            .Replace("    }\n}", "    }\n\n    public IApi CreateThere(HttpClient http) => RestService.ForGenerated<IApi>(http, Shared.Settings);\n}", StringComparison.Ordinal)
+            .Replace("{|#0:", "", StringComparison.Ordinal).Replace("|};", ";", StringComparison.Ordinal);
+        var shared = $"{Code.Usings}\n\nnamespace App;\n\npublic static class Shared\n{{\n    public static readonly RefitSettings Settings = new({Serializer});\n}}\n";
+        var compilation = TwoProjects.Compile("App", [("App.cs", app), ("Shared.cs", shared)], []);
+        var analyzers = compilation.WithAnalyzers([new RefitStjAnalyzer()]);
+        var appTree = compilation.SyntaxTrees.Single(t => t.FilePath == "App.cs");
+
+        // What the editor runs on an open file: its callbacks, no compilation end.
+        var live = await analyzers.GetAnalyzerSemanticDiagnosticsAsync(compilation.GetSemanticModel(appTree), filterSpan: null, CancellationToken.None);
+        var build = await analyzers.GetAnalyzerDiagnosticsAsync();
+
+        Assert.Equal(["CreateHere"], MethodsWith(live));
+        Assert.Equal(["CreateHere", "CreateThere"], MethodsWith(build));
+
+        IEnumerable<string> MethodsWith(IEnumerable<Diagnostic> diagnostics) => diagnostics
+            .Where(d => d.Id == Descriptors.ContextCoverageId)
+            .Select(d => d.Location.SourceTree!.GetRoot().FindNode(d.Location.SourceSpan).AncestorsAndSelf().OfType<Microsoft.CodeAnalysis.CSharp.Syntax.MethodDeclarationSyntax>().First().Identifier.Text)
+            .Order(StringComparer.Ordinal);
+    }
+
+    private static string App(string members, string settings) =>
+        Code.App(GetRepo, ["Owner"], "null!").Replace("    public static IApi Create(HttpClient http) => {|#0:null!|};", $$"""
+                {{members.Replace("\n", "\n    ", StringComparison.Ordinal)}}
+
+                public IApi Create(HttpClient http)
+                {
+                    return {|#0:RestService.ForGenerated<IApi>(http, {{settings}})|};
+                }
+            """, StringComparison.Ordinal).Replace("public static class Clients", "public sealed partial class Clients", StringComparison.Ordinal);
+
+    private static string Part(string members) => $$"""
+        {{Code.Usings}}
+
+        namespace App;
+
+        public sealed partial class Clients
+        {
+            {{members.Replace("\n", "\n    ", StringComparison.Ordinal)}}
+        }
+        """;
+}
