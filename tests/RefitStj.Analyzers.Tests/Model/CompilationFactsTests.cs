@@ -18,15 +18,7 @@ public sealed class CompilationFactsTests
     private static readonly DiagnosticResult s_repoMissing = Verify.Missing("IApi.GetRepo", "reads", "Repo");
 
     [Theory]
-    [InlineData("private static readonly StjContentSerializer s_serializer = " + Serializer + ";", "new RefitSettings(s_serializer)")]
-    [InlineData("private readonly StjContentSerializer _serializer;\npublic Clients() => _serializer = " + Serializer + ";", "new RefitSettings(_serializer)")]
-    [InlineData("private readonly RefitSettings _settings;\npublic Clients() { _settings = new RefitSettings(" + Serializer + "); }", "_settings")]
-    [InlineData("public static StjContentSerializer Shared { get; } = " + Serializer + ";", "new RefitSettings(Shared)")]
-    [InlineData("private static StjContentSerializer? s_lazy;\npublic static StjContentSerializer Lazy => s_lazy ??= " + Serializer + ";", "new RefitSettings(Lazy)")]
-    [InlineData("public static RefitSettings Settings => new(" + Serializer + ");", "Settings")]
-    [InlineData("private static RefitSettings MakeSettings() => new() { ContentSerializer = " + Serializer + " };", "MakeSettings()")]
-    [InlineData("private static IHttpContentSerializer MakeSerializer() { return " + Serializer + "; }", "new RefitSettings(MakeSerializer())")]
-    [InlineData("private static readonly AppJsonContext s_context = AppJsonContext.Default;", "new RefitSettings(new StjContentSerializer(s_context))")]
+    [MemberData(nameof(PairingModelTests.HeldValues), MemberType = typeof(PairingModelTests))]
     [InlineData("private static readonly AppJsonContext s_context = AppJsonContext.Default;", "new RefitSettings(StjContentSerializer.ForContext(s_context))")]
     [InlineData("private static RefitSettings MakeSettings(IServiceProvider provider) => new(" + Serializer + ");", "MakeSettings(null!)")]
     public async Task A_Value_Written_In_Another_Part_Of_The_Type_Is_Reported_As_In_One_File(string members, string settings)

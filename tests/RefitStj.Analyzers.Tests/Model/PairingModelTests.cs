@@ -15,18 +15,24 @@ public sealed class PairingModelTests
 
     private static readonly DiagnosticResult s_repoMissing = Verify.Missing("IApi.GetRepo", "reads", "Repo");
 
+    /// <summary>Members that hold or make the serializer or settings, and the settings the call is given: each is followed to the context.</summary>
+    public static TheoryData<string, string> HeldValues => new()
+    {
+        { "private static readonly StjContentSerializer s_serializer = " + Serializer + ";", "new RefitSettings(s_serializer)" },
+        { "private readonly StjContentSerializer _serializer;\npublic Clients() => _serializer = " + Serializer + ";", "new RefitSettings(_serializer)" },
+        { "private readonly RefitSettings _settings;\npublic Clients() { _settings = new RefitSettings(" + Serializer + "); }", "_settings" },
+        { "public static StjContentSerializer Shared { get; } = " + Serializer + ";", "new RefitSettings(Shared)" },
+        { "private static StjContentSerializer? s_lazy;\npublic static StjContentSerializer Lazy => s_lazy ??= " + Serializer + ";", "new RefitSettings(Lazy)" },
+        { "public static RefitSettings Settings => new(" + Serializer + ");", "Settings" },
+        { "private static RefitSettings MakeSettings() => new() { ContentSerializer = " + Serializer + " };", "MakeSettings()" },
+        { "private static IHttpContentSerializer MakeSerializer() { return " + Serializer + "; }", "new RefitSettings(MakeSerializer())" },
+        { "private static readonly AppJsonContext s_context = AppJsonContext.Default;", "new RefitSettings(new StjContentSerializer(s_context))" },
+        { "", "new RefitSettings(StjContentSerializer.ForContext(AppJsonContext.Default))" },
+        { "", "new RefitSettings(StjContentSerializer.ForContext(AppJsonContext.Default, allowReflectionFallback: false))" },
+    };
+
     [Theory]
-    [InlineData("private static readonly StjContentSerializer s_serializer = " + Serializer + ";", "new RefitSettings(s_serializer)")]
-    [InlineData("private readonly StjContentSerializer _serializer;\npublic Clients() => _serializer = " + Serializer + ";", "new RefitSettings(_serializer)")]
-    [InlineData("private readonly RefitSettings _settings;\npublic Clients() { _settings = new RefitSettings(" + Serializer + "); }", "_settings")]
-    [InlineData("public static StjContentSerializer Shared { get; } = " + Serializer + ";", "new RefitSettings(Shared)")]
-    [InlineData("private static StjContentSerializer? s_lazy;\npublic static StjContentSerializer Lazy => s_lazy ??= " + Serializer + ";", "new RefitSettings(Lazy)")]
-    [InlineData("public static RefitSettings Settings => new(" + Serializer + ");", "Settings")]
-    [InlineData("private static RefitSettings MakeSettings() => new() { ContentSerializer = " + Serializer + " };", "MakeSettings()")]
-    [InlineData("private static IHttpContentSerializer MakeSerializer() { return " + Serializer + "; }", "new RefitSettings(MakeSerializer())")]
-    [InlineData("private static readonly AppJsonContext s_context = AppJsonContext.Default;", "new RefitSettings(new StjContentSerializer(s_context))")]
-    [InlineData("", "new RefitSettings(StjContentSerializer.ForContext(AppJsonContext.Default))")]
-    [InlineData("", "new RefitSettings(StjContentSerializer.ForContext(AppJsonContext.Default, allowReflectionFallback: false))")]
+    [MemberData(nameof(HeldValues))]
     public async Task Reports_Through_Fields_Properties_Constructors_And_Helpers(string members, string settings)
     {
         await Verify.AnalyzerAsync(App(members, "", settings), s_repoMissing);
