@@ -148,4 +148,21 @@ public sealed class RefitStjAnalyzerTests
             .Order(StringComparer.Ordinal)
             .ToList();
     }
+
+    [Fact]
+    public void The_Analyzers_Never_Ask_The_Compilation_For_A_Semantic_Model()
+    {
+        // RS1030 sees calls only inside the DiagnosticAnalyzer type: this reads every method the assembly can call.
+        using var file = File.OpenRead(typeof(RefitStjAnalyzer).Assembly.Location);
+        using var pe = new System.Reflection.PortableExecutable.PEReader(file);
+        var metadata = System.Reflection.Metadata.PEReaderExtensions.GetMetadataReader(pe);
+        var called = metadata.MemberReferences
+            .Select(metadata.GetMemberReference)
+            .Where(member => member.Parent.Kind == System.Reflection.Metadata.HandleKind.TypeReference)
+            .Select(member => $"{metadata.GetString(metadata.GetTypeReference((System.Reflection.Metadata.TypeReferenceHandle)member.Parent).Name)}.{metadata.GetString(member.Name)}")
+            .ToHashSet(StringComparer.Ordinal);
+
+        Assert.Contains("SemanticModel.GetOperation", called);
+        Assert.DoesNotContain("Compilation.GetSemanticModel", called);
+    }
 }
