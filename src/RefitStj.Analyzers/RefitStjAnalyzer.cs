@@ -38,8 +38,7 @@ public sealed class RefitStjAnalyzer : DiagnosticAnalyzer
     /// <inheritdoc/>
     public override void Initialize(AnalysisContext context)
     {
-        // Generated code is read for what it writes to a partial type's members (facts), never reported on or read for clients.
-        context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.Analyze);
+        context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.None);
         context.EnableConcurrentExecution();
         context.RegisterCompilationStartAction(start =>
         {
@@ -81,13 +80,8 @@ public sealed class RefitStjAnalyzer : DiagnosticAnalyzer
             start.RegisterOperationAction(
                 operation =>
                 {
-                    if (operation.IsGeneratedCode)
-                    {
-                        return;
-                    }
-
                     var invocation = (IInvocationOperation)operation.Operation;
-                    var sink = new DiagnosticSink(operation.ReportDiagnostic, invocation.SemanticModel, operation.CancellationToken);
+                    var sink = new DiagnosticSink(operation.ReportDiagnostic, operation.CancellationToken);
                     if (model.EntryPointOf(invocation) is { } entryPoint)
                     {
                         // Reported here, live in the editor, when this file shows the settings; else at the end.
@@ -126,7 +120,7 @@ public sealed class RefitStjAnalyzer : DiagnosticAnalyzer
             // clients may be created anywhere, read every creation.
             start.RegisterCompilationEndAction(end =>
             {
-                var sink = new DiagnosticSink(end.ReportDiagnostic, model: null, end.CancellationToken);
+                var sink = new DiagnosticSink(end.ReportDiagnostic, end.CancellationToken);
                 foreach (var entryPoint in entryPointsToSettle.OrderBy(e => e.Location, CompilationClients.Locations))
                 {
                     Report(reporters, sink, entryPoint.WithSettingsSerializer(facts.Settle(entryPoint.SettingsSerializer)));

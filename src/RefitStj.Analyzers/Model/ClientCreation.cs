@@ -9,15 +9,19 @@ namespace RefitStj.Analyzers;
 /// </summary>
 internal sealed class ClientCreation
 {
-    public ClientCreation(Location location, ITypeSymbol api, SerializerValue serializer)
+    public ClientCreation(Location location, ITypeSymbol api, SerializerValue serializer, TypeNames names)
     {
         Location = location;
         ApiType = api;
         Serializer = serializer;
+        Names = names;
     }
 
     /// <summary>The call, where rules report about this client.</summary>
     public Location Location { get; }
+
+    /// <summary>How messages about this client name types: as the call's file writes them.</summary>
+    public TypeNames Names { get; }
 
     /// <summary>The Refit interface the client implements, or <see langword="null"/> inside a generic wrapper (<see cref="ApiType"/> is then its type parameter).</summary>
     public INamedTypeSymbol? Api => ApiType as INamedTypeSymbol;
@@ -34,14 +38,14 @@ internal sealed class ClientCreation
         ApiType is ITypeParameterSymbol { DeclaringMethod: { } wrapper, Ordinal: var ordinal }
         && SymbolEqualityComparer.Default.Equals(call.Method.OriginalDefinition, wrapper.OriginalDefinition)
         && call.Method.TypeArguments[ordinal] is INamedTypeSymbol { TypeKind: TypeKind.Interface } api
-            ? new ClientCreation(call.Location, api, Serializer)
+            ? new ClientCreation(call.Location, api, Serializer, Names)
             : null;
 
     /// <summary>This creation with its serializer settled at the compilation's end.</summary>
-    public ClientCreation WithSerializer(SerializerValue serializer) => new(Location, ApiType, serializer);
+    public ClientCreation WithSerializer(SerializerValue serializer) => new(Location, ApiType, serializer, Names);
 
     /// <summary>This creation as one a caller may or may not reach: its serializer read as reachable elsewhere, never certain.</summary>
-    public ClientCreation MaybeMade() => new(Location, ApiType, Serializer.AsReachableElsewhere());
+    public ClientCreation MaybeMade() => new(Location, ApiType, Serializer.AsReachableElsewhere(), Names);
 
     /// <summary>What the client's serializer is: one value, a choice, or unknown.</summary>
     public SerializerValue Serializer { get; }

@@ -48,7 +48,8 @@ internal sealed partial class PairingModel
 
         // The arguments as RefitCalls recognises them for every rule: settings (or a settings action), context, fallback.
         var settings = Written(_calls.SettingsArgument(invocation) ?? _calls.SettingsActionArgument(invocation));
-        return new ClientCreation(invocation.Syntax.GetLocation(), api, ReaderOf(invocation).ClientSerializer(settings, invocation));
+        return new ClientCreation(
+            invocation.Syntax.GetLocation(), api, ReaderOf(invocation).ClientSerializer(settings, invocation), TypeNames.At(invocation.SemanticModel!, invocation.Syntax.SpanStart));
     }
 
     /// <summary>

@@ -19,10 +19,6 @@ internal sealed class ContextCoverageRule : Rule
 
     private sealed class OnCompilation : Reporter
     {
-        // How the message names a type: as the code would, without the '?' of a nullable reference, which typeof refuses.
-        private static readonly SymbolDisplayFormat s_typeFormat = SymbolDisplayFormat.MinimallyQualifiedFormat
-            .RemoveMiscellaneousOptions(SymbolDisplayMiscellaneousOptions.IncludeNullableReferenceTypeModifier);
-
         private readonly KnownSymbols _known;
         private readonly PairingModel _model;
 
@@ -53,7 +49,7 @@ internal sealed class ContextCoverageRule : Rule
 
             var contract = _model.ContractOf(api);
             var reported = new HashSet<ITypeSymbol>(SymbolEqualityComparer.Default);
-            var report = new Reporter(context, creation.Location, coverage, lastAttribute);
+            var report = new Reporter(context, creation, coverage, lastAttribute);
             foreach (var serialized in contract)
             {
                 context.CancellationToken.ThrowIfCancellationRequested();
@@ -108,19 +104,22 @@ internal sealed class ContextCoverageRule : Rule
         {
             private readonly DiagnosticSink _context;
             private readonly Location _call;
+            private readonly TypeNames _names;
             private readonly Location? _lastAttribute;
 
-            public Reporter(DiagnosticSink context, Location call, ContextCoverage coverage, Location? lastAttribute)
+            public Reporter(DiagnosticSink context, ClientCreation creation, ContextCoverage coverage, Location? lastAttribute)
             {
                 _context = context;
-                _call = call;
+                _call = creation.Location;
+                _names = creation.Names;
                 Coverage = coverage;
                 _lastAttribute = lastAttribute;
             }
 
             public ContextCoverage Coverage { get; }
 
-            public string Name(ITypeSymbol type) => _context.Name(type, _call.SourceSpan.Start, s_typeFormat);
+            // As the call's file writes it, without the '?' of a nullable reference, which typeof refuses.
+            public string Name(ITypeSymbol type) => _names.Name(type);
 
             /// <summary>Reports <paramref name="types"/> missing; the message's arguments are <paramref name="arguments"/> then the context's name.</summary>
             public void Missing(DiagnosticDescriptor rule, IReadOnlyList<ITypeSymbol> types, params string[] arguments)
