@@ -15,4 +15,10 @@ internal sealed class ContextEdit
 
     /// <summary>Documentation IDs of the types (<c>DocumentationCommentId.CreateReferenceId</c>).</summary>
     public IReadOnlyList<string> TypeIds { get; }
+
+    /// <summary>The edit an RSTJ001 asks for, or <see langword="null"/> when it does not carry what the fix needs.</summary>
+    public static ContextEdit? Of(Diagnostic diagnostic) =>
+        diagnostic.AdditionalLocations.Count == 1 && FixProperties.TypeIdsOf(diagnostic) is { } typeIds
+            ? new ContextEdit(diagnostic.AdditionalLocations[0], typeIds)
+            : null;
 }

@@ -23,4 +23,16 @@ internal sealed class OptionsEdit
 
     /// <summary>Documentation IDs of the converter types (<c>DocumentationCommentId.CreateReferenceId</c>).</summary>
     public IReadOnlyList<string> ConverterIds { get; }
+
+    /// <summary>The options edit an RSTJ002 asks for, or <see langword="null"/> when it does not carry what the fix needs.</summary>
+    public static OptionsEdit? Of(Diagnostic diagnostic) =>
+        diagnostic.AdditionalLocations.Count == 1 && FixProperties.OptionsOf(diagnostic) is { } edit
+            ? new OptionsEdit(diagnostic.AdditionalLocations[0], FixProperties.ExtendsAttribute(diagnostic), edit.Options, edit.ConverterIds)
+            : null;
+
+    /// <summary>The converter an RSTJ001 asks for (<c>SseItemConverter&lt;T&gt;</c>), as an options edit of its context, or <see langword="null"/> for any other RSTJ001.</summary>
+    public static OptionsEdit? ConverterOf(Diagnostic diagnostic) =>
+        diagnostic.AdditionalLocations.Count == 1 && FixProperties.ConverterIdOf(diagnostic) is { } converterId
+            ? new OptionsEdit(diagnostic.AdditionalLocations[0], FixProperties.ExtendsAttribute(diagnostic), [], [converterId])
+            : null;
 }

@@ -26,11 +26,11 @@ internal sealed class AddJsonSerializableFixAll : FixAllProvider
 
         // One edit per context, its types in name order: the same lines whatever order the diagnostics come in.
         var edits = diagnostics
-            .Where(d => AddJsonSerializableCodeFix.EditOf(d) is not null)
+            .Where(d => ContextEdit.Of(d) is not null)
             .GroupBy(d => d.AdditionalLocations[0])
             .Select(context => new ContextEdit(
                 context.Key,
-                context.SelectMany(d => AddJsonSerializableCodeFix.NamesOf(d).Zip(AddJsonSerializableCodeFix.EditOf(d)!.TypeIds, (name, id) => (Name: name, Id: id)))
+                context.SelectMany(d => FixProperties.TypeNamesOf(d).Zip(ContextEdit.Of(d)!.TypeIds, (name, id) => (Name: name, Id: id)))
                     .OrderBy(type => type.Name, StringComparer.Ordinal)
                     .Select(type => type.Id)
                     .Distinct(StringComparer.Ordinal)
@@ -39,14 +39,14 @@ internal sealed class AddJsonSerializableFixAll : FixAllProvider
 
         // One options edit per context, its converters in name order, each once however many methods or calls need it.
         var converters = diagnostics
-            .Where(d => SseItemConverterFix.EditOf(d) is not null)
+            .Where(d => OptionsEdit.ConverterOf(d) is not null)
             .GroupBy(d => d.AdditionalLocations[0])
             .Select(context => new OptionsEdit(
                 context.Key,
                 context.Any(FixProperties.ExtendsAttribute),
                 [],
-                context.OrderBy(SseItemConverterFix.NameOf, StringComparer.Ordinal)
-                    .SelectMany(d => SseItemConverterFix.EditOf(d)!.ConverterIds)
+                context.OrderBy(FixProperties.ConverterNameOf, StringComparer.Ordinal)
+                    .SelectMany(d => OptionsEdit.ConverterOf(d)!.ConverterIds)
                     .Distinct(StringComparer.Ordinal)
                     .ToList()))
             .ToList();
@@ -55,6 +55,6 @@ internal sealed class AddJsonSerializableFixAll : FixAllProvider
             : CodeAction.Create(
                 "Add [JsonSerializable] and SseItemConverter<T> for every type the Refit interfaces need",
                 cancellationToken => ContextAttributeWriter.EditAsync(fixAllContext.Solution, edits, converters, cancellationToken),
-                AddJsonSerializableCodeFix.EquivalenceKey);
+                fixAllContext.CodeActionEquivalenceKey);
     }
 }

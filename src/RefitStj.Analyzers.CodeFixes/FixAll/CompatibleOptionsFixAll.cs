@@ -25,7 +25,7 @@ internal sealed class CompatibleOptionsFixAll : FixAllProvider
 
         // Every call that pairs a context asks for the same edit of it: one per context.
         var edits = diagnostics
-            .Select(CompatibleOptionsCodeFix.EditOf)
+            .Select(OptionsEdit.Of)
             .OfType<OptionsEdit>()
             .GroupBy(edit => edit.Attribute)
             .Select(context => context.First())
@@ -35,6 +35,6 @@ internal sealed class CompatibleOptionsFixAll : FixAllProvider
             : CodeAction.Create(
                 "Use Refit's default options in every context paired with a Refit client",
                 cancellationToken => OptionsAttributeWriter.ApplyAsync(fixAllContext.Solution, edits, cancellationToken),
-                CompatibleOptionsCodeFix.EquivalenceKey);
+                fixAllContext.CodeActionEquivalenceKey);
     }
 }

@@ -31,12 +31,12 @@ public sealed class AddJsonSerializableCodeFix : CodeFixProvider
                 continue;
             }
 
-            if (EditOf(diagnostic) is not { } edit)
+            if (ContextEdit.Of(diagnostic) is not { } edit)
             {
                 continue;
             }
 
-            var names = NamesOf(diagnostic);
+            var names = FixProperties.TypeNamesOf(diagnostic);
             var title = names.Count == 1
                 ? $"Add [JsonSerializable(typeof({names[0]}))] to '{FixProperties.ContextOf(diagnostic)}'"
                 : $"Add [JsonSerializable] for {string.Join(", ", names)} to '{FixProperties.ContextOf(diagnostic)}'";
@@ -47,13 +47,4 @@ public sealed class AddJsonSerializableCodeFix : CodeFixProvider
 
         return Task.CompletedTask;
     }
-
-    /// <summary>The edit a diagnostic asks for, or <see langword="null"/> when it does not carry what the fix needs.</summary>
-    internal static ContextEdit? EditOf(Diagnostic diagnostic) =>
-        diagnostic.AdditionalLocations.Count == 1 && FixProperties.TypeIdsOf(diagnostic) is { } typeIds
-            ? new ContextEdit(diagnostic.AdditionalLocations[0], typeIds)
-            : null;
-
-    /// <summary>The names of the types a diagnostic asks for, in the order of its IDs.</summary>
-    internal static IReadOnlyList<string> NamesOf(Diagnostic diagnostic) => FixProperties.TypeNamesOf(diagnostic);
 }

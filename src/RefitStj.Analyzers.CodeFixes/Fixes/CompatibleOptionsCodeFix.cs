@@ -28,7 +28,7 @@ public sealed class CompatibleOptionsCodeFix : CodeFixProvider
     {
         foreach (var diagnostic in context.Diagnostics)
         {
-            if (EditOf(diagnostic) is not { } edit)
+            if (OptionsEdit.Of(diagnostic) is not { } edit)
             {
                 continue;
             }
@@ -41,10 +41,4 @@ public sealed class CompatibleOptionsCodeFix : CodeFixProvider
 
         return Task.CompletedTask;
     }
-
-    /// <summary>The edit a diagnostic asks for, or <see langword="null"/> when it does not carry what the fix needs.</summary>
-    internal static OptionsEdit? EditOf(Diagnostic diagnostic) =>
-        diagnostic.AdditionalLocations.Count == 1 && FixProperties.OptionsOf(diagnostic) is { } edit
-            ? new OptionsEdit(diagnostic.AdditionalLocations[0], FixProperties.ExtendsAttribute(diagnostic), edit.Options, edit.ConverterIds)
-            : null;
 }
