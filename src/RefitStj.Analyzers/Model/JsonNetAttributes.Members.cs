@@ -1,0 +1,258 @@
+using Microsoft.CodeAnalysis;
+
+namespace RefitStj.Analyzers;
+
+/// <summary>JSON.NET's and DataContract's member attributes: names, order, ignore conditions, required, inclusion and defaults.</summary>
+internal sealed partial class JsonNetAttributes
+{
+    private void ReadMember(INamedTypeSymbol type, ISymbol member, ITypeSymbol memberType, bool dataContract, List<JsonNetFinding> findings)
+    {
+        var name = $"'{type.Name}.{member.Name}'";
+        var ignore = IgnoreCondition(member, memberType, dataContract);
+        foreach (var attribute in member.GetAttributes())
+        {
+            var twins = new List<JsonNetTwin>();
+            var instead = new List<string>();
+            switch (NameOf(attribute))
+            {
+                case Newtonsoft + "JsonPropertyAttribute":
+                    ReadProperty(attribute, member, ignore, twins, instead);
+                    break;
+                case Newtonsoft + "JsonIgnoreAttribute":
+                case DataContract + "IgnoreDataMemberAttribute":
+                    AddIgnore(member, ignore, twins);
+                    break;
+                case Newtonsoft + "JsonRequiredAttribute":
+                    AddRequired(member, twins);
+                    break;
+                case Newtonsoft + "JsonExtensionDataAttribute":
+                    if (!IsExtensionDataType(memberType))
+                    {
+                        instead.Add($"System.Text.Json keeps extension data only in a Dictionary<string, JsonElement>, Dictionary<string, object> or JsonObject: give '{member.Name}' one of those types and System.Text.Json's [JsonExtensionData]");
+                    }
+                    else if (Find(member, Stj + "JsonExtensionDataAttribute") is null)
+                    {
+                        twins.Add(new JsonNetTwin(JsonNetTwinKind.ExtensionData));
+                    }
+
+                    break;
+                case Newtonsoft + "JsonConverterAttribute":
+                    if (IsPlainStringEnumConverter(attribute) && _genericEnumConverter && EnumOf(memberType) is not null)
+                    {
+                        if (Find(member, Stj + "JsonConverterAttribute") is null)
+                        {
+                            twins.Add(new JsonNetTwin(JsonNetTwinKind.EnumConverter));
+                        }
+                    }
+                    else
+                    {
+                        instead.Add(ConverterAdvice(attribute));
+                    }
+
+                    break;
+                case DataContract + "DataMemberAttribute" when dataContract:
+                    ReadDataMember(attribute, member, ignore, twins, instead);
+                    break;
+                default:
+                    continue;
+            }
+
+            var enumName = EnumOf(memberType)?.Name ?? "";
+            if (twins.Count > 0)
+            {
+                findings.Add(new JsonNetFinding(attribute.ApplicationSyntaxReference, Display(attribute), name, twins, null, enumName));
+            }
+
+            if (instead.Count > 0)
+            {
+                findings.Add(Without(attribute, name, string.Join("; ", instead)));
+            }
+        }
+    }
+
+    private static void ReadProperty(AttributeData attribute, ISymbol member, string? ignore, List<JsonNetTwin> twins, List<string> instead)
+    {
+        var name = attribute.ConstructorArguments.FirstOrDefault().Value as string ?? Named(attribute, "PropertyName") as string;
+        if (name is not null)
+        {
+            AddName(member, name, twins, instead);
+        }
+
+        if (Named(attribute, "Order") is int order && Find(member, Stj + "JsonPropertyOrderAttribute") is null)
+        {
+            twins.Add(new JsonNetTwin(JsonNetTwinKind.Order, order.ToString(System.Globalization.CultureInfo.InvariantCulture)));
+        }
+
+        if (Named(attribute, "NullValueHandling") is Ignore || Named(attribute, "DefaultValueHandling") is Ignore or IgnoreAndPopulate)
+        {
+            AddIgnore(member, ignore, twins);
+        }
+
+        if (Named(attribute, "DefaultValueHandling") is Ignore or IgnoreAndPopulate)
+        {
+            AddOwnDefaultAdvice(member, ignore, instead);
+        }
+
+        switch (Named(attribute, "Required"))
+        {
+            case AllowNull:
+                AddRequired(member, twins);
+                break;
+            case Always:
+                AddRequired(member, twins);
+                instead.Add("Required.Always also rejects null, read and written: System.Text.Json's [JsonRequired] rejects only a missing member, a null reads; check for null after reading, or give the member a non-nullable type and set RespectNullableAnnotations (System.Text.Json 9)");
+                break;
+            case DisallowNull:
+                instead.Add("Required.DisallowNull (may be missing, never null) has no attribute: System.Text.Json's [JsonRequired] requires the member to be present; check for null after reading, or set RespectNullableAnnotations (System.Text.Json 9)");
+                break;
+        }
+
+        if (Named(attribute, "DefaultValueHandling") is Populate or IgnoreAndPopulate)
+        {
+            instead.Add("JSON.NET fills a missing member with its [DefaultValue]: give the member that value as its initializer");
+        }
+
+        AddIncludeOrAdvice(member, twins, instead);
+
+        if (Named(attribute, "ItemConverterType") is INamedTypeSymbol itemConverter)
+        {
+            instead.Add($"'{itemConverter.Name}' converts the items: System.Text.Json runs no JSON.NET converter, put a System.Text.Json converter on the item type or in the options");
+        }
+
+        if (Named(attribute, "TypeNameHandling") is int and not 0 || Named(attribute, "ItemTypeNameHandling") is int and not 0)
+        {
+            instead.Add(PolymorphismAdvice);
+        }
+
+        if (Named(attribute, "NamingStrategyType") is not null)
+        {
+            instead.Add("a naming strategy has no attribute: give the member [JsonPropertyName] with the name it writes");
+        }
+
+        if (Named(attribute, "IsReference") is true || Named(attribute, "ItemIsReference") is true || Named(attribute, "ReferenceLoopHandling") is not null || Named(attribute, "ItemReferenceLoopHandling") is not null)
+        {
+            instead.Add(ReferenceAdvice);
+        }
+    }
+
+    /// <summary>
+    /// JSON.NET reads and writes a member its attribute names whatever its accessibility: a public field or a public
+    /// property with a non-public setter needs System.Text.Json's [JsonInclude]; a non-public member must be made public.
+    /// </summary>
+    private static void AddIncludeOrAdvice(ISymbol member, List<JsonNetTwin> twins, List<string> instead)
+    {
+        var hidden = member.DeclaredAccessibility != Accessibility.Public;
+        var nonPublicSetter = member is IPropertySymbol { SetMethod: { } setter } && setter.DeclaredAccessibility != Accessibility.Public;
+        if (!hidden && (member is IFieldSymbol || nonPublicSetter) && Find(member, Stj + "JsonIncludeAttribute") is null)
+        {
+            twins.Add(new JsonNetTwin(JsonNetTwinKind.Include));
+        }
+
+        if (hidden)
+        {
+            instead.Add("System.Text.Json writes public members: make it public (with [JsonInclude] a non-public one is read and written by reflection only, not over a source-generated context)");
+        }
+    }
+
+    /// <summary>
+    /// The name twin, except on a property an override may redeclare: JSON.NET gives an override its declaration's name,
+    /// System.Text.Json writes the override under its own name beside it, and overrides elsewhere cannot be seen here.
+    /// </summary>
+    private static void AddName(ISymbol member, string name, List<JsonNetTwin> twins, List<string> instead)
+    {
+        if (Find(member, Stj + "JsonPropertyNameAttribute") is not null)
+        {
+            return;
+        }
+
+        if (member is IPropertySymbol { IsAbstract: true } or IPropertySymbol { IsVirtual: true } or IPropertySymbol { IsOverride: true })
+        {
+            instead.Add($"JSON.NET gives every override of '{member.Name}' this name, System.Text.Json writes an override under its own name beside it: give [JsonPropertyName(\"{name}\")] to this declaration and to every override");
+            return;
+        }
+
+        twins.Add(new JsonNetTwin(JsonNetTwinKind.Name, name));
+    }
+
+    private static void ReadDataMember(AttributeData attribute, ISymbol member, string? ignore, List<JsonNetTwin> twins, List<string> instead)
+    {
+        if (Named(attribute, "Name") is string name)
+        {
+            AddName(member, name, twins, instead);
+        }
+
+        if (Named(attribute, "Order") is int order and >= 0 && Find(member, Stj + "JsonPropertyOrderAttribute") is null)
+        {
+            twins.Add(new JsonNetTwin(JsonNetTwinKind.Order, order.ToString(System.Globalization.CultureInfo.InvariantCulture)));
+        }
+
+        if (Named(attribute, "IsRequired") is true)
+        {
+            AddRequired(member, twins);
+        }
+
+        if (Named(attribute, "EmitDefaultValue") is false)
+        {
+            AddIgnore(member, ignore, twins);
+            AddOwnDefaultAdvice(member, ignore, instead);
+        }
+
+        AddIncludeOrAdvice(member, twins, instead);
+    }
+
+    /// <summary>How JSON.NET leaves the member out, all its attributes read together: one System.Text.Json [JsonIgnore] says it.</summary>
+    private static string? IgnoreCondition(ISymbol member, ITypeSymbol type, bool dataContract)
+    {
+        var property = Find(member, Newtonsoft + "JsonPropertyAttribute");
+        if (Find(member, Newtonsoft + "JsonIgnoreAttribute") is not null || (property is null && Find(member, DataContract + "IgnoreDataMemberAttribute") is not null))
+        {
+            return "Always";
+        }
+
+        var dataMember = dataContract ? Find(member, DataContract + "DataMemberAttribute") : null;
+        if ((property is not null && Named(property, "DefaultValueHandling") is Ignore or IgnoreAndPopulate) || (dataMember is not null && Named(dataMember, "EmitDefaultValue") is false))
+        {
+            return OtherDefault(member) is null ? "WhenWritingDefault" : OwnDefault;
+        }
+
+        // A value type is never null: JSON.NET leaves nothing out, and System.Text.Json refuses WhenWritingNull there.
+        var nullable = !type.IsValueType || type.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T;
+        return property is not null && Named(property, "NullValueHandling") is Ignore && nullable ? "WhenWritingNull" : null;
+    }
+
+    /// <summary>The member's [DefaultValue] where it is not default(T), which JSON.NET compares with and System.Text.Json does not.</summary>
+    private static string? OtherDefault(ISymbol member) =>
+        Find(member, "System.ComponentModel.DefaultValueAttribute") is { ConstructorArguments.Length: > 0 } attribute
+        && attribute.ConstructorArguments[attribute.ConstructorArguments.Length - 1] is { Kind: not TypedConstantKind.Array } value
+        && value.Value is { } raw
+        && !(raw is false || (raw is char c && c == '\0') || (raw is IConvertible && raw is not string and not bool and not char && System.Convert.ToDecimal(raw, System.Globalization.CultureInfo.InvariantCulture) == 0))
+            ? Microsoft.CodeAnalysis.CSharp.TypedConstantExtensions.ToCSharpString(value)
+            : null;
+
+    private static void AddOwnDefaultAdvice(ISymbol member, string? ignore, List<string> instead)
+    {
+        if (ignore == OwnDefault)
+        {
+            instead.Add($"JSON.NET leaves the member out when it equals its [DefaultValue({OtherDefault(member)})]; System.Text.Json's WhenWritingDefault compares with default(T) and would write it: no attribute keeps this, leave it out with a JsonTypeInfo modifier that sets the property's ShouldSerialize");
+        }
+    }
+
+    // IgnoreCondition's answer where JSON.NET compares with a [DefaultValue] that is not default(T): no twin.
+    private const string OwnDefault = "OwnDefault";
+
+    private static void AddIgnore(ISymbol member, string? ignore, List<JsonNetTwin> twins)
+    {
+        if (ignore is not null and not OwnDefault && Find(member, Stj + "JsonIgnoreAttribute") is null)
+        {
+            twins.Add(new JsonNetTwin(JsonNetTwinKind.Ignore, ignore));
+        }
+    }
+
+    private static void AddRequired(ISymbol member, List<JsonNetTwin> twins)
+    {
+        if (Find(member, Stj + "JsonRequiredAttribute") is null && member is not IPropertySymbol { IsRequired: true } and not IFieldSymbol { IsRequired: true })
+        {
+            twins.Add(new JsonNetTwin(JsonNetTwinKind.Required));
+        }
+    }
+}
