@@ -56,12 +56,20 @@ public sealed class RefitStjAnalyzer : DiagnosticAnalyzer
             var entryPointsToSettle = new ConcurrentBag<ContextEntryPoint>();
 
             // What other files may read, each read in its own file's callback (no semantic model of another file is asked for).
-            start.RegisterSyntaxTreeAction(tree => facts.Analysed(tree.Tree));
             start.RegisterOperationBlockAction(block =>
             {
                 if (block.OwningSymbol is IMethodSymbol method && model.ReturnsOf(method, block.OperationBlocks) is var (use, values))
                 {
                     facts.AddReturns(method, use, values);
+                }
+
+                // What was analysed where a followed holder may be named: code Roslyn skips (generated) leaves the holder unknown.
+                if (model.MayNameHolders(block.OwningSymbol.ContainingType))
+                {
+                    foreach (var operation in block.OperationBlocks)
+                    {
+                        facts.Analysed(operation.Syntax.SyntaxTree, operation.Syntax.Span);
+                    }
                 }
             });
             start.RegisterOperationAction(

@@ -1,3 +1,4 @@
+using System.Collections.Concurrent;
 using System.Collections.Immutable;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Operations;
@@ -22,6 +23,10 @@ internal sealed partial class PairingModel
     private readonly KnownSymbols _known;
     private readonly RefitCalls _calls;
     private readonly SettingsEscape _escape;
+
+    // Memoised per type: the reference callbacks ask for every field and property the compilation reads.
+    private readonly ConcurrentDictionary<ITypeSymbol, ValueUse?> _uses = new(SymbolEqualityComparer.Default);
+    private readonly ConcurrentDictionary<INamedTypeSymbol, bool> _holders = new(SymbolEqualityComparer.Default);
 
     /// <summary>The model of the compilation <paramref name="known"/> was resolved in, made once at its start.</summary>
     public PairingModel(KnownSymbols known)
@@ -48,8 +53,9 @@ internal sealed partial class PairingModel
 
         // The arguments as RefitCalls recognises them for every rule: settings (or a settings action), context, fallback.
         var settings = Written(_calls.SettingsArgument(invocation) ?? _calls.SettingsActionArgument(invocation));
+        var named = api is INamedTypeSymbol contract ? ContractOf(contract).Select(s => s.Type).Concat(ObjectValueTypes) : [];
         return new ClientCreation(
-            invocation.Syntax.GetLocation(), api, ReaderOf(invocation).ClientSerializer(settings, invocation), TypeNames.At(invocation.SemanticModel!, invocation.Syntax.SpanStart));
+            invocation.Syntax.GetLocation(), api, ReaderOf(invocation).ClientSerializer(settings, invocation), TypeNames.At(invocation.SemanticModel!, invocation.Syntax.SpanStart, named));
     }
 
     /// <summary>
@@ -67,7 +73,7 @@ internal sealed partial class PairingModel
     /// </summary>
     public (ValueUse Use, ImmutableArray<SerializerValue> Values)? ReturnsOf(IMethodSymbol method, ImmutableArray<IOperation> blocks)
     {
-        if (!WrittenValues.HasOneBody(method) || SerializerReader.UseOf(method.ReturnType, _known, _calls) is not { } use || use == ValueUse.Context
+        if (UseOf(method.ReturnType) is not { } use || use == ValueUse.Context || !WrittenValues.HasOneBody(method)
             || blocks.IsEmpty || blocks[0].SemanticModel is not { } model)
         {
             return null;
@@ -120,18 +126,24 @@ internal sealed partial class PairingModel
             MemberFact.Read(member, keepsSerializer: _escape.KeepsSerializer([read]), staysInScope: _escape.StaysInScope(read), readsOptions: SerializerReader.ReadsOptions(read));
     }
 
+    /// <summary>Whether code inside <paramref name="type"/> may name a followed holder: it or a type around it declares a field or property of settings, a serializer or a context.</summary>
+    public bool MayNameHolders(INamedTypeSymbol? type) =>
+        type is not null && (_holders.GetOrAdd(type.OriginalDefinition, t => t.GetMembers().Any(m => m is IFieldSymbol or IPropertySymbol && UseOf(m) is not null)) || MayNameHolders(type.ContainingType));
+
     private ISymbol? Followed(ISymbol member)
     {
         member = member.OriginalDefinition;
         return UseOf(member) is not null && WrittenValues.IsWrittenOnlyInItsType(member) ? member : null;
     }
 
-    private ValueUse? UseOf(ISymbol member) => SerializerReader.UseOf(member switch
+    private ValueUse? UseOf(ISymbol member) => member switch
     {
-        IFieldSymbol field => field.Type,
-        IPropertySymbol property => property.Type,
+        IFieldSymbol field => UseOf(field.Type),
+        IPropertySymbol property => UseOf(property.Type),
         _ => null,
-    }, _known, _calls);
+    };
+
+    private ValueUse? UseOf(ITypeSymbol type) => _uses.GetOrAdd(type, t => SerializerReader.UseOf(t, _known, _calls));
 
     // Within the type or one nested in it: where FindMemberWrites looks when the type is all in one file.
     private static bool IsInside(ISymbol symbol, INamedTypeSymbol type)

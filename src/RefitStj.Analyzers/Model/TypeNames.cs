@@ -5,12 +5,18 @@ using Microsoft.CodeAnalysis;
 namespace RefitStj.Analyzers;
 
 /// <summary>
-/// How a message names types as the file of a call writes them there: without the namespaces its usings (global ones
-/// included) bring in, relative to the namespaces around the call, fully qualified otherwise. Read in the call's
-/// callback and kept as strings, so a call reported at the compilation's end names its types as one reported live.
+/// How a message names types as the file of a call writes them there. The types the call's interface hands to its
+/// serializer are named in the call's callback, by C#'s own minimal names at the call (aliases, ambiguities and
+/// shadowing included); any other type without the namespaces the file's usings (global ones included) bring in,
+/// relative to the namespaces around the call. Kept as strings, so a call reported at the compilation's end names its
+/// types as one reported live.
 /// </summary>
 internal sealed class TypeNames
 {
+    // How the message names a type: as the code would, without the '?' of a nullable reference, which typeof refuses.
+    private static readonly SymbolDisplayFormat s_minimal = SymbolDisplayFormat.MinimallyQualifiedFormat
+        .RemoveMiscellaneousOptions(SymbolDisplayMiscellaneousOptions.IncludeNullableReferenceTypeModifier);
+
     // C#'s minimal format, every type with its namespaces: the scope then takes off what the call's file does not write.
     private static readonly SymbolDisplayFormat s_qualified = new(
         globalNamespaceStyle: SymbolDisplayGlobalNamespaceStyle.Omitted,
@@ -18,18 +24,29 @@ internal sealed class TypeNames
         genericsOptions: SymbolDisplayGenericsOptions.IncludeTypeParameters,
         miscellaneousOptions: SymbolDisplayMiscellaneousOptions.EscapeKeywordIdentifiers | SymbolDisplayMiscellaneousOptions.UseSpecialTypes);
 
+    private readonly ImmutableDictionary<ITypeSymbol, string> _named;
     private readonly ImmutableHashSet<string> _imported;
     private readonly ImmutableArray<string> _enclosing;
 
-    private TypeNames(ImmutableHashSet<string> imported, ImmutableArray<string> enclosing)
+    private TypeNames(ImmutableDictionary<ITypeSymbol, string> named, ImmutableHashSet<string> imported, ImmutableArray<string> enclosing)
     {
+        _named = named;
         _imported = imported;
         _enclosing = enclosing;
     }
 
-    /// <summary>The names as written at <paramref name="position"/> of <paramref name="model"/>'s file.</summary>
-    public static TypeNames At(SemanticModel model, int position)
+    /// <summary>The names as written at <paramref name="position"/> of <paramref name="model"/>'s file, <paramref name="types"/> (and their type arguments and elements) by C#'s own.</summary>
+    public static TypeNames At(SemanticModel model, int position, IEnumerable<ITypeSymbol> types)
     {
+        var named = ImmutableDictionary.CreateBuilder<ITypeSymbol, string>(SymbolEqualityComparer.Default);
+        foreach (var type in types.SelectMany(Parts))
+        {
+            if (!named.ContainsKey(type))
+            {
+                named[type] = type.ToMinimalDisplayString(model, position, s_minimal);
+            }
+        }
+
         var imported = ImmutableHashSet.CreateBuilder<string>(StringComparer.Ordinal);
         foreach (var scope in model.GetImportScopes(position))
         {
@@ -51,11 +68,20 @@ internal sealed class TypeNames
             enclosing.Add(name);
         }
 
-        return new TypeNames(imported.ToImmutable(), enclosing.ToImmutable());
+        return new TypeNames(named.ToImmutable(), imported.ToImmutable(), enclosing.ToImmutable());
     }
 
     /// <summary><paramref name="type"/> as the call's file writes it: generic arguments, arrays and nullable value types included.</summary>
-    public string Name(ITypeSymbol type)
+    public string Name(ITypeSymbol type) => _named.TryGetValue(type, out var name) ? name : Qualified(type);
+
+    private static IEnumerable<ITypeSymbol> Parts(ITypeSymbol type) => type switch
+    {
+        INamedTypeSymbol named => named.TypeArguments.SelectMany(Parts).Prepend(type),
+        IArrayTypeSymbol array => Parts(array.ElementType).Prepend(type),
+        _ => [type],
+    };
+
+    private string Qualified(ITypeSymbol type)
     {
         var name = new StringBuilder();
         var space = new StringBuilder();

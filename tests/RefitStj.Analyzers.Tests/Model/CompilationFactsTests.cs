@@ -58,9 +58,15 @@ public sealed class CompilationFactsTests
         await Verify.AnalyzerAsync([App(declared, "new RefitSettings(s_serializer)"), Part(elsewhere)], OutputKind.DynamicallyLinkedLibrary);
     }
 
-    [Fact]
-    public async Task Settings_Another_Part_Of_The_Type_May_Change_Are_No_Certain_Error()
+    [Theory]
+    [InlineData("private static int Timeout => s_settings.Buffered ? 1 : 2;", true)]
+    [InlineData("private static void Use() => s_settings.ContentSerializer = new Refit.SystemTextJsonContentSerializer();", false)]
+    [InlineData("[System.CodeDom.Compiler.GeneratedCode(\"tool\", \"1\")] private static void Use() => s_settings.ContentSerializer = new Refit.SystemTextJsonContentSerializer();", false)]
+    [InlineData("[System.CodeDom.Compiler.GeneratedCode(\"tool\", \"1\")] private static RefitSettings Leak() => s_settings;", false)]
+    [InlineData("[System.CodeDom.Compiler.GeneratedCode(\"tool\", \"1\")] private static class Resetter { public static void Use() => s_settings.ContentSerializer = null!; }", false)]
+    public async Task Settings_Another_Part_Of_The_Type_May_Change_Are_No_Certain_Error(string otherPart, bool throws)
     {
+        // Roslyn skips the operations of code marked [GeneratedCode] as it skips generated files: what it does is unknown.
         var app = $$"""
             {{Code.Usings}}
 
@@ -80,12 +86,27 @@ public sealed class CompilationFactsTests
                 public static RefitSettings Create() => {|#0:s_settings.UseJsonContext(AppJsonContext.Default)|};
             }
             """;
-        const string Replaces = "namespace App;\n\npublic static partial class Clients\n{\n    private static void Use() => s_settings.ContentSerializer = new Refit.SystemTextJsonContentSerializer();\n}\n";
-        const string Reads = "namespace App;\n\npublic static partial class Clients\n{\n    private static int Timeout => s_settings.Buffered ? 1 : 2;\n}\n";
-        var throws = new DiagnosticResult(Descriptors.ContextThrows).WithLocation(0).WithArguments("RefitSettings.UseJsonContext", "AppJsonContext");
+        var part = $"using Refit;\n\nnamespace App;\n\npublic static partial class Clients\n{{\n    {otherPart}\n}}\n";
+        DiagnosticResult[] expected = throws ? [new DiagnosticResult(Descriptors.ContextThrows).WithLocation(0).WithArguments("RefitSettings.UseJsonContext", "AppJsonContext")] : [];
 
-        await Verify.AnalyzerAsync([Descriptors.ThrowsId], [app, Reads], throws);
-        await Verify.AnalyzerAsync([Descriptors.ThrowsId], [app, Replaces]);
+        await Verify.AnalyzerAsync([Descriptors.ThrowsId], [app, part], expected);
+    }
+
+    [Fact]
+    public async Task Helpers_In_A_Cycle_Give_Each_Client_The_Same_Answer_Whichever_File_Comes_First()
+    {
+        // HA returns settings over the context, or what HB returns, which is what HA returns: each client may get the context.
+        // Each helper and each client in a file of its own, so the cycle is settled at the end, from either client first.
+        static string File(string body) => $"{Code.Usings}\n\nnamespace App;\n\n{body}\n";
+        var ha = File("public static class HA\n{\n    public static RefitSettings Make(int i) => i == 0 ? HB.Make(1) : new RefitSettings(new StjContentSerializer(AppJsonContext.Default));\n}");
+        var hb = File("public static class HB\n{\n    public static RefitSettings Make(int i) => HA.Make(i + 1);\n}");
+        var app = Code.App(GetRepo, ["Owner"], "null!").Replace("{|#0:null!|}", "null!", StringComparison.Ordinal);
+        static string Client(string name, string helper, int marker) =>
+            File($"public static class {name}\n{{\n    public static IApi Create(HttpClient http) => {{|#{marker}:RestService.For<IApi>(http, {helper}.Make(0))|}};\n}}");
+        var repoMissing = new[] { Verify.Missing("IApi.GetRepo", "reads", "Repo", location: 0), Verify.Missing("IApi.GetRepo", "reads", "Repo", location: 1) };
+
+        await Verify.AnalyzerAsync([Client("EntryA", "HA", 0), Client("EntryB", "HB", 1), app, ha, hb], OutputKind.DynamicallyLinkedLibrary, repoMissing);
+        await Verify.AnalyzerAsync([Client("EntryB", "HB", 1), Client("EntryA", "HA", 0), app, ha, hb], OutputKind.DynamicallyLinkedLibrary, repoMissing);
     }
 
     [Fact]
@@ -123,6 +144,56 @@ public sealed class CompilationFactsTests
         var shared = $"{Code.Usings}\n\nnamespace App;\n\npublic static class Shared\n{{\n    public static readonly RefitSettings Settings = new({Serializer});\n}}\n";
 
         await Verify.CodeFixAsync([before, shared], [after, shared], [Verify.Missing("IApi.Get", "reads", "Repo")], behaviors: CodeFixTestBehaviors.SkipLocalDiagnosticCheck);
+    }
+
+    [Theory]
+    [InlineData("using App.Models;", "namespace App.Calls;\n\npublic sealed record Thing(int Id);\n", "Models.Thing")]
+    [InlineData("using M = App.Models;", "", "M.Thing")]
+    [InlineData("using App.Models;\nusing App.Others;", "", "Models.Thing")]
+    public async Task A_Contract_Type_Is_Named_As_CSharp_Names_It_At_The_Call(string usings, string beside, string name)
+    {
+        // Shadowed, aliased or ambiguous at the call: the name C# would accept there, live or at the end alike.
+        const string Types = "namespace App.Models;\n\npublic sealed record Thing(int Id);\n\nnamespace App.Others\n{\n    public sealed record Thing(int Id);\n}\n";
+        var api = $$"""
+            using System.Threading.Tasks;
+            using System.Text.Json.Serialization;
+            using Refit;
+
+            namespace App;
+
+            public interface IApi
+            {
+                [Get("/thing")] Task<App.Models.Thing> Get();
+            }
+
+            [JsonSerializable(typeof(int))]
+            internal sealed partial class AppJsonContext : JsonSerializerContext
+            {
+            }
+
+            public static class Shared
+            {
+                public static readonly RefitSettings Settings = new(new RefitStj.StjContentSerializer(AppJsonContext.Default));
+            }
+            """;
+        foreach (var settings in new[] { "new RefitSettings(new StjContentSerializer(AppJsonContext.Default))", "Shared.Settings" })
+        {
+            var client = $$"""
+                {{usings}}
+                using System.Net.Http;
+                using Refit;
+                using RefitStj;
+
+                namespace App.Calls;
+
+                public static class Make
+                {
+                    public static IApi Create(HttpClient http) => {|#0:RestService.ForGenerated<IApi>(http, {{settings}})|};
+                }
+                """;
+            await Verify.AnalyzerAsync([client + (beside.Length == 0 ? "" : "\n" + beside.Replace("namespace App.Calls;\n\n", "", StringComparison.Ordinal)), api, Types.Replace("namespace App.Models;\n\npublic sealed record Thing(int Id);\n\n", "namespace App.Models\n{\n    public sealed record Thing(int Id);\n}\n\n", StringComparison.Ordinal)],
+                OutputKind.DynamicallyLinkedLibrary, Verify.Missing("IApi.Get", "reads", name));
+        }
     }
 
     [Fact]
