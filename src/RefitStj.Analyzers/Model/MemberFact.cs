@@ -48,11 +48,3 @@ internal sealed class MemberFact
 
     public static MemberFact Unfollowable(ISymbol member) => new(member, MemberFactKind.Unfollowable);
 }
-
-/// <summary>What a <see cref="MemberFact"/> is.</summary>
-internal enum MemberFactKind
-{
-    Write,
-    Read,
-    Unfollowable,
-}
