@@ -135,6 +135,47 @@ public sealed class CompilationFactsTests
         await Verify.AnalyzerAsync([app, Helper("A", "B"), Helper("B", "A")], OutputKind.DynamicallyLinkedLibrary);
     }
 
+    [Fact(Timeout = 120_000)]
+    public async Task A_Ring_Of_Helpers_Across_Files_Is_Settled_As_One_Group_In_Linear_Time()
+    {
+        // Thirty helpers, a file each, each calling the next three: one cycle through all, 3^30 paths walked one by one.
+        const int Helpers = 30;
+        static string Helper(int k) =>
+            $"{Code.Usings}\n\nnamespace App;\n\npublic static class H{k}\n{{\n    public static RefitSettings Make(int i) => i switch {{ "
+            + $"0 => H{(k + 1) % Helpers}.Make(1), 1 => H{(k + 2) % Helpers}.Make(2), 2 => H{(k + 3) % Helpers}.Make(0), "
+            + "_ => new RefitSettings(new StjContentSerializer(AppJsonContext.Default)) };\n}\n";
+        var app = App("", "H0.Make(0)");
+
+        await Verify.AnalyzerAsync([app, .. Enumerable.Range(0, Helpers).Select(Helper)], OutputKind.DynamicallyLinkedLibrary, s_repoMissing);
+    }
+
+    [Fact]
+    public async Task A_Holder_Named_Like_Its_Type_Is_Still_Known()
+    {
+        // `RefitSettings RefitSettings`: the declared type is a name outside every block, and not the holder.
+        var app = $$"""
+            {{Code.Usings}}
+
+            namespace App;
+
+            public sealed record Repo(int Id);
+
+            [JsonSerializable(typeof(Repo))]
+            internal sealed partial class AppJsonContext : JsonSerializerContext
+            {
+            }
+
+            public static partial class Clients
+            {
+                private static readonly RefitSettings RefitSettings = new(new StjContentSerializer());
+            }
+            """;
+        const string Use = "using Refit;\n\nnamespace App;\n\npublic static partial class Clients\n{\n    public static RefitSettings Create() => {|#0:RefitSettings.UseJsonContext(AppJsonContext.Default)|};\n}\n";
+
+        await Verify.AnalyzerAsync(
+            [Descriptors.ThrowsId], [app, Use], new DiagnosticResult(Descriptors.ContextThrows).WithLocation(0).WithArguments("RefitSettings.UseJsonContext", "AppJsonContext"));
+    }
+
     [Fact]
     public async Task The_Fix_Applies_To_A_Client_Reported_At_The_End()
     {
