@@ -12,6 +12,9 @@ namespace RefitStj.Analyzers;
 /// </summary>
 internal sealed class HolderValues
 {
+    // Far deeper than any chain of helpers a project writes; deeper, a holder is unknown rather than overflow the stack.
+    private const int MaxOpen = 512;
+
     private readonly CompilationFacts _facts;
     private readonly Dictionary<(ISymbol Source, ValueUse Use), SerializerValue> _settled = new(HolderComparer.Instance);
 
@@ -45,6 +48,12 @@ internal sealed class HolderValues
         {
             if (_settled.ContainsKey(next))
             {
+                continue;
+            }
+
+            if (_open.Count >= MaxOpen && !_visits.ContainsKey(next))
+            {
+                _settled[next] = SerializerValue.Unknown;
                 continue;
             }
 
