@@ -17,6 +17,8 @@ public sealed class CompilationFactsTests
 
     private static readonly DiagnosticResult s_repoMissing = Verify.Missing("IApi.GetRepo", "reads", "Repo");
 
+    private static readonly DiagnosticResult s_throws = new DiagnosticResult(Descriptors.ContextThrows).WithLocation(0).WithArguments("RefitSettings.UseJsonContext", "AppJsonContext");
+
     [Theory]
     [MemberData(nameof(PairingModelTests.HeldValues), MemberType = typeof(PairingModelTests))]
     [InlineData("private static readonly AppJsonContext s_context = AppJsonContext.Default;", "new RefitSettings(StjContentSerializer.ForContext(s_context))")]
@@ -67,29 +69,10 @@ public sealed class CompilationFactsTests
     public async Task Settings_Another_Part_Of_The_Type_May_Change_Are_No_Certain_Error(string otherPart, bool throws)
     {
         // Roslyn skips the operations of code marked [GeneratedCode] as it skips generated files: what it does is unknown.
-        var app = $$"""
-            {{Code.Usings}}
-
-            namespace App;
-
-            public sealed record Repo(int Id);
-
-            [JsonSerializable(typeof(Repo))]
-            internal sealed partial class AppJsonContext : JsonSerializerContext
-            {
-            }
-
-            public static partial class Clients
-            {
-                private static readonly RefitSettings s_settings = new(new StjContentSerializer());
-
-                public static RefitSettings Create() => {|#0:s_settings.UseJsonContext(AppJsonContext.Default)|};
-            }
-            """;
+        var app = ThrowsApp("private static readonly RefitSettings s_settings = new(new StjContentSerializer());\n\n    public static RefitSettings Create() => {|#0:s_settings.UseJsonContext(AppJsonContext.Default)|};");
         var part = $"using Refit;\n\nnamespace App;\n\npublic static partial class Clients\n{{\n    {otherPart}\n}}\n";
-        DiagnosticResult[] expected = throws ? [new DiagnosticResult(Descriptors.ContextThrows).WithLocation(0).WithArguments("RefitSettings.UseJsonContext", "AppJsonContext")] : [];
 
-        await Verify.AnalyzerAsync([Descriptors.ThrowsId], [app, part], expected);
+        await Verify.AnalyzerAsync([Descriptors.ThrowsId], [app, part], throws ? [s_throws] : []);
     }
 
     [Fact]
@@ -153,27 +136,10 @@ public sealed class CompilationFactsTests
     public async Task A_Holder_Named_Like_Its_Type_Is_Still_Known()
     {
         // `RefitSettings RefitSettings`: the declared type is a name outside every block, and not the holder.
-        var app = $$"""
-            {{Code.Usings}}
-
-            namespace App;
-
-            public sealed record Repo(int Id);
-
-            [JsonSerializable(typeof(Repo))]
-            internal sealed partial class AppJsonContext : JsonSerializerContext
-            {
-            }
-
-            public static partial class Clients
-            {
-                private static readonly RefitSettings RefitSettings = new(new StjContentSerializer());
-            }
-            """;
+        var app = ThrowsApp("private static readonly RefitSettings RefitSettings = new(new StjContentSerializer());");
         const string Use = "using Refit;\n\nnamespace App;\n\npublic static partial class Clients\n{\n    public static RefitSettings Create() => {|#0:RefitSettings.UseJsonContext(AppJsonContext.Default)|};\n}\n";
 
-        await Verify.AnalyzerAsync(
-            [Descriptors.ThrowsId], [app, Use], new DiagnosticResult(Descriptors.ContextThrows).WithLocation(0).WithArguments("RefitSettings.UseJsonContext", "AppJsonContext"));
+        await Verify.AnalyzerAsync([Descriptors.ThrowsId], [app, Use], s_throws);
     }
 
     [Fact]
@@ -309,6 +275,25 @@ public sealed class CompilationFactsTests
             """;
         await Verify.AnalyzerAsync([client, api, models], OutputKind.DynamicallyLinkedLibrary, Verify.Missing("IApi.GetRepos", "reads", "List<Models.Repo>"));
     }
+
+    /// <summary>A context, a model and one part of a partial <c>Clients</c> holding <paramref name="members"/>: RSTJ004's setting.</summary>
+    private static string ThrowsApp(string members) => $$"""
+        {{Code.Usings}}
+
+        namespace App;
+
+        public sealed record Repo(int Id);
+
+        [JsonSerializable(typeof(Repo))]
+        internal sealed partial class AppJsonContext : JsonSerializerContext
+        {
+        }
+
+        public static partial class Clients
+        {
+            {{members}}
+        }
+        """;
 
     private static string App(string members, string settings) =>
         Code.App(GetRepo, ["Owner"], "null!").Replace("    public static IApi Create(HttpClient http) => {|#0:null!|};", $$"""
