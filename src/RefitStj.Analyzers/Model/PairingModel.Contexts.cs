@@ -18,6 +18,7 @@ internal sealed partial class PairingModel
     private readonly ConcurrentDictionary<INamedTypeSymbol, ContextCoverage?> _coverage = new(SymbolEqualityComparer.Default);
     private readonly ConcurrentDictionary<INamedTypeSymbol, ContextOptions> _options = new(SymbolEqualityComparer.Default);
     private readonly ConcurrentDictionary<INamedTypeSymbol, ImmutableArray<SerializedType>> _contracts = new(SymbolEqualityComparer.Default);
+    private readonly ConcurrentDictionary<INamedTypeSymbol, ImmutableArray<ITypeSymbol>> _namedTypes = new(SymbolEqualityComparer.Default);
     private readonly Lazy<ImmutableHashSet<INamedTypeSymbol>> _adaptedReturnTypes;
     private readonly Lazy<ImmutableArray<INamedTypeSymbol>> _concreteTypes;
     private readonly Lazy<ImmutableArray<ITypeSymbol>> _objectValueTypes;
@@ -36,6 +37,19 @@ internal sealed partial class PairingModel
 
     /// <summary>The types the interface <paramref name="api"/> hands to its content serializer, in declaration order.</summary>
     public ImmutableArray<SerializedType> ContractOf(INamedTypeSymbol api) => _contracts.GetOrAdd(api, type => RefitContract.SerializedTypes(type, _known, IsAdapted).ToImmutableArray());
+
+    /// <summary>
+    /// Every type a message about a client of <paramref name="api"/> may name (RSTJ001): the types its contract hands over,
+    /// the concrete source types a body written by its runtime type may be, and the types an <c>object</c> value is checked for.
+    /// </summary>
+    public ImmutableArray<ITypeSymbol> NamedTypesOf(INamedTypeSymbol api) => _namedTypes.GetOrAdd(api, type =>
+    {
+        var contract = ContractOf(type);
+        var implementations = contract
+            .Where(serialized => serialized.IsBody && RuntimeBodyTypes.WritesRuntimeType(serialized.Type, _known))
+            .SelectMany(body => RuntimeBodyTypes.Implementations(body.Type, ConcreteSourceTypes));
+        return contract.Select(serialized => serialized.Type).Concat(implementations).Concat(ObjectValueTypes).ToImmutableArray();
+    });
 
     private bool IsAdapted(INamedTypeSymbol returnType) => _adaptedReturnTypes.Value.Contains(returnType);
 }

@@ -53,7 +53,7 @@ internal sealed partial class PairingModel
 
         // The arguments as RefitCalls recognises them for every rule: settings (or a settings action), context, fallback.
         var settings = Written(_calls.SettingsArgument(invocation) ?? _calls.SettingsActionArgument(invocation));
-        var named = api is INamedTypeSymbol contract ? ContractOf(contract).Select(s => s.Type).Concat(ObjectValueTypes) : [];
+        var named = api is INamedTypeSymbol contract ? NamedTypesOf(contract) : ImmutableArray<ITypeSymbol>.Empty;
         return new ClientCreation(
             invocation.Syntax.GetLocation(), api, ReaderOf(invocation).ClientSerializer(settings, invocation), TypeNames.At(invocation.SemanticModel!, invocation.Syntax.SpanStart, named));
     }
@@ -143,7 +143,9 @@ internal sealed partial class PairingModel
         _ => null,
     };
 
-    private ValueUse? UseOf(ITypeSymbol type) => _uses.GetOrAdd(type, t => SerializerReader.UseOf(t, _known, _calls));
+    // Settings, serializers, contexts and settings actions are reference types of no special type: most reads are neither.
+    private ValueUse? UseOf(ITypeSymbol type) =>
+        type.IsValueType || type.SpecialType != SpecialType.None ? null : _uses.GetOrAdd(type, t => SerializerReader.UseOf(t, _known, _calls));
 
     // Within the type or one nested in it: where FindMemberWrites looks when the type is all in one file.
     private static bool IsInside(ISymbol symbol, INamedTypeSymbol type)

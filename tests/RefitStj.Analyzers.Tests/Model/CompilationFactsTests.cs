@@ -230,6 +230,54 @@ public sealed class CompilationFactsTests
     }
 
     [Theory]
+    [InlineData("new RefitSettings(new StjContentSerializer(AppJsonContext.Default))")]
+    [InlineData("Shared.Settings")]
+    public async Task A_Runtime_Body_Type_Shadowed_At_The_Call_Is_Named_As_CSharp_Names_It(string settings)
+    {
+        // The call's own namespace declares a Circle too: the implementation the body may be is Models.Circle there.
+        var api = $$"""
+            using System.Threading.Tasks;
+            using System.Text.Json.Serialization;
+            using Refit;
+
+            namespace App;
+
+            public interface IApi
+            {
+                [Post("/shapes")] Task Add([Body] Models.Shape shape);
+            }
+
+            [JsonSerializable(typeof(Models.Shape))]
+            internal sealed partial class AppJsonContext : JsonSerializerContext
+            {
+            }
+
+            public static class Shared
+            {
+                public static readonly RefitSettings Settings = new(new RefitStj.StjContentSerializer(AppJsonContext.Default));
+            }
+            """;
+        const string Models = "namespace App.Models;\n\npublic abstract class Shape;\n\npublic sealed class Circle : Shape\n{\n    public int Radius { get; set; }\n}\n";
+        var client = $$"""
+            using System.Net.Http;
+            using App.Models;
+            using Refit;
+            using RefitStj;
+
+            namespace App.Calls;
+
+            public sealed record Circle(int Id);
+
+            public static class Make
+            {
+                public static IApi Create(HttpClient http) => {|#0:RestService.ForGenerated<IApi>(http, {{settings}})|};
+            }
+            """;
+
+        await Verify.AnalyzerAsync([client, api, Models], OutputKind.DynamicallyLinkedLibrary, Verify.RuntimeTypeMissing("IApi.Add", "Shape", "Models.Circle"));
+    }
+
+    [Theory]
     [InlineData("private static readonly RefitSettings s_settings = new(new StjContentSerializer(AppJsonContext.Default));", "s_settings")]
     [InlineData("", "Shared.Settings")]
     public async Task A_Type_Is_Named_As_The_Calls_File_Writes_It_Live_Or_At_The_End(string members, string settings)
