@@ -127,14 +127,37 @@ public sealed class JsonNetTwinsCodeFix : CodeFixProvider
                 : null;
     }
 
-    /// <summary>The enum an enum converter names, as written at the declaration: the enum itself, or the property's type without <c>?</c>.</summary>
-    private static string EnumNameAt(SyntaxNode target, SemanticModel model) => target switch
+    /// <summary>The enum an enum converter names, as written at the declaration: the enum itself, or the member's type without the <c>Nullable&lt;T&gt;</c> around it.</summary>
+    private static string EnumNameAt(SyntaxNode target, SemanticModel model)
     {
-        EnumDeclarationSyntax enumDeclaration => enumDeclaration.Identifier.ValueText,
-        PropertyDeclarationSyntax { Type: NullableTypeSyntax nullable } => nullable.ElementType.ToString(),
-        PropertyDeclarationSyntax property => property.Type.ToString(),
-        FieldDeclarationSyntax { Declaration.Type: NullableTypeSyntax nullable } => nullable.ElementType.ToString(),
-        FieldDeclarationSyntax field => field.Declaration.Type.ToString(),
-        _ => model.GetDeclaredSymbol(target)?.Name ?? "",
-    };
+        var written = target switch
+        {
+            EnumDeclarationSyntax enumDeclaration => null,
+            PropertyDeclarationSyntax property => property.Type,
+            FieldDeclarationSyntax field => field.Declaration.Type,
+            ParameterSyntax parameter => parameter.Type,
+            _ => null,
+        };
+        if (written is null)
+        {
+            return target is EnumDeclarationSyntax declared ? declared.Identifier.ValueText : "";
+        }
+
+        // T?, Nullable<T> and System.Nullable<T> as the file spells them; an alias of a Nullable<T>, named from its symbol.
+        if (model.GetTypeInfo(written).Type is not INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T } nullable)
+        {
+            return written.ToString();
+        }
+
+        var generic = written switch
+        {
+            GenericNameSyntax name => name,
+            QualifiedNameSyntax { Right: GenericNameSyntax name } => name,
+            AliasQualifiedNameSyntax { Name: GenericNameSyntax name } => name,
+            _ => null,
+        };
+        return written is NullableTypeSyntax { ElementType: var element } ? element.ToString()
+            : generic?.TypeArgumentList.Arguments is { Count: 1 } arguments ? arguments[0].ToString()
+            : nullable.TypeArguments[0].ToMinimalDisplayString(model, written.SpanStart);
+    }
 }

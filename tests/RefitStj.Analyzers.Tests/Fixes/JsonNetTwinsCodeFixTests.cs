@@ -200,6 +200,54 @@ public sealed class JsonNetTwinsCodeFixTests
         await Verify.CodeFixAsync<JsonNetTwinsCodeFix>(Rules, [source], [fixedSource], [Twin(0, "JSON.NET's [JsonProperty]", "'User.Score'", "[JsonPropertyName(\"score\")], [JsonInclude]")], 1, CompilationEnd);
     }
 
+    [Theory]
+    [InlineData("Kind?")]
+    [InlineData("global::System.Nullable<Kind>")]
+    [InlineData("System.Nullable<Kind>")]
+    public async Task Names_The_Enum_Of_A_Nullable_Member_In_Its_Converter(string type)
+    {
+        // JsonStringEnumConverter<T> takes the enum, not the Nullable<T> around it (T must be a non-nullable value type).
+        const string Shape = """
+            public sealed class User
+            {
+                ATTRIBUTES
+                public TYPE Kind { get; set; }
+            }
+
+            public enum Kind
+            {
+                First,
+            }
+            """;
+        var source = Source(Shape.Replace("ATTRIBUTES", "[{|#0:JsonConverter(typeof(StringEnumConverter))|}]", StringComparison.Ordinal).Replace("TYPE", type, StringComparison.Ordinal));
+        var fixedSource = Source(Shape.Replace("ATTRIBUTES", "[JsonConverter(typeof(StringEnumConverter))]\n    [System.Text.Json.Serialization.JsonConverter(typeof(System.Text.Json.Serialization.JsonStringEnumConverter<Kind>))]", StringComparison.Ordinal).Replace("TYPE", type, StringComparison.Ordinal));
+        var expected = Twin(0, "JSON.NET's [JsonConverter(typeof(StringEnumConverter))]", "'User.Kind'", "[JsonConverter(typeof(JsonStringEnumConverter<Kind>))]");
+        await Verify.CodeFixAsync<JsonNetTwinsCodeFix>(Rules, [source], [fixedSource], [expected], 1, CompilationEnd);
+    }
+
+    [Fact]
+    public async Task Names_The_Enum_Of_A_Records_Positional_Parameter_By_Its_Type_Not_Its_Name()
+    {
+        var source = Source("""
+            public sealed record User([property: {|#0:JsonConverter(typeof(StringEnumConverter))|}] Kind? Status);
+
+            public enum Kind
+            {
+                First,
+            }
+            """);
+        var fixedSource = Source("""
+            public sealed record User([property: JsonConverter(typeof(StringEnumConverter))] [property: System.Text.Json.Serialization.JsonConverter(typeof(System.Text.Json.Serialization.JsonStringEnumConverter<Kind>))] Kind? Status);
+
+            public enum Kind
+            {
+                First,
+            }
+            """);
+        var expected = Twin(0, "JSON.NET's [JsonConverter(typeof(StringEnumConverter))]", "'User.Status'", "[JsonConverter(typeof(JsonStringEnumConverter<Kind>))]");
+        await Verify.CodeFixAsync<JsonNetTwinsCodeFix>(Rules, [source], [fixedSource], [expected], 1, CompilationEnd);
+    }
+
     [Fact]
     public async Task Offers_No_Fix_Where_There_Is_No_Twin()
     {
