@@ -1,5 +1,4 @@
 using System.Diagnostics.CodeAnalysis;
-using System.Reflection;
 using System.Text.Json;
 using System.Text.Json.Serialization;
 using Refit;
@@ -109,14 +108,25 @@ public sealed partial class StjContentSerializer : IHttpContentSerializer, ISync
     private long Limit => _maxResponseBodySize ?? long.MaxValue;
 
     /// <summary>
-    /// Creates a new, mutable copy of the Refit-compatible defaults, to adjust before passing to
-    /// <see cref="StjContentSerializer(JsonSerializerOptions)"/>: camelCase names, case-insensitive reads, numbers
-    /// readable from strings, enums as camelCase strings, <see cref="object"/> values read as inferred CLR types, and
-    /// (on .NET 10) duplicate properties rejected.
+    /// Creates a new, mutable copy of the defaults of Refit's own serializer, for the Refit line this package is built for,
+    /// to adjust before passing to <see cref="StjContentSerializer(JsonSerializerOptions)"/>. On Refit 17: camelCase names,
+    /// case-insensitive reads and duplicate properties rejected (enums as numbers, <see cref="object"/> values read as
+    /// <see cref="JsonElement"/>). On Refit 16: those of <see cref="CreateRefit16Options"/>.
     /// </summary>
     /// <returns>A new options instance.</returns>
     [RequiresDynamicCode(Messages.ReflectionDefaults)]
     public static JsonSerializerOptions CreateDefaultOptions() => RefitDefaults.Create();
+
+    /// <summary>
+    /// Creates a new, mutable copy of Refit 16's default wire format on any Refit line: camelCase names, case-insensitive
+    /// reads, numbers readable from strings, enums as camelCase strings (honouring <c>[JsonStringEnumMemberName]</c>),
+    /// <see cref="object"/> values read as inferred CLR types, and (on .NET 10) duplicate properties rejected. For an app
+    /// that moves to Refit 17 and must keep the bytes its servers already exchange:
+    /// <c>new StjContentSerializer(StjContentSerializer.CreateRefit16Options())</c>.
+    /// </summary>
+    /// <returns>A new options instance.</returns>
+    [RequiresDynamicCode(Messages.ReflectionDefaults)]
+    public static JsonSerializerOptions CreateRefit16Options() => RefitDefaults.CreateRefit16();
 
     /// <summary>
     /// Creates content that serializes <paramref name="item"/> onto the request stream each time it is sent, with
@@ -193,16 +203,6 @@ public sealed partial class StjContentSerializer : IHttpContentSerializer, ISync
     {
         ArgumentNullException.ThrowIfNull(content);
         return JsonBody.Deserialize(content.AsSpan(), _metadata.Get<T>().TypeInfo);
-    }
-
-    /// <summary>The name given by <see cref="JsonPropertyNameAttribute"/>, or <see langword="null"/> to let Refit decide.</summary>
-    /// <param name="propertyInfo">The property.</param>
-    /// <returns>The field name, or <see langword="null"/>.</returns>
-    /// <exception cref="ArgumentNullException"><paramref name="propertyInfo"/> is <see langword="null"/>.</exception>
-    public string? GetFieldNameForProperty(PropertyInfo propertyInfo)
-    {
-        ArgumentNullException.ThrowIfNull(propertyInfo);
-        return propertyInfo.GetCustomAttribute<JsonPropertyNameAttribute>(inherit: true)?.Name;
     }
 
     /// <summary>

@@ -50,6 +50,11 @@ internal static class QueryFlattener
     // Strings and formattable values (numbers, enums, dates, Guids) are one query value; anything else is walked.
     private static bool IsScalar(object value) => value is string or bool or char or IFormattable or Uri or CultureInfo;
 
+    // The attributes Refit's own flattener passes: none on 17 (its provider type), the value's type on 16.
     private static string? Format(object value, RefitSettings settings) =>
+#if REFIT17
+        settings.UrlParameterFormatter.Format(value, GeneratedParameterAttributeProvider.Empty, value.GetType());
+#else
         settings.UrlParameterFormatter.Format(value, value.GetType(), value.GetType());
+#endif
 }

@@ -5,24 +5,42 @@ using RefitStj.Json;
 
 namespace RefitStj.Serialization;
 
-/// <summary>Options that put on the wire exactly what Refit's built-in System.Text.Json serializer does by default.</summary>
+/// <summary>
+/// Options that put on the wire exactly what the built-in System.Text.Json serializer of the Refit line this build is for
+/// does by default: Refit 16's (string enums, numbers read from strings, inferred <see cref="object"/> values) or Refit 17's.
+/// </summary>
 internal static class RefitDefaults
 {
     private static JsonSerializerOptions? s_shared;
 
-    /// <summary>A new, mutable instance of the Refit-compatible default options.</summary>
+    /// <summary>A new, mutable instance of the default options of the Refit line this build is for.</summary>
     [RequiresDynamicCode(Messages.ReflectionDefaults)]
-    public static JsonSerializerOptions Create()
-    {
-        var options = new JsonSerializerOptions
-        {
-            PropertyNameCaseInsensitive = true,
-            PropertyNamingPolicy = JsonNamingPolicy.CamelCase,
-            NumberHandling = JsonNumberHandling.AllowReadingFromString,
-#if NET10_0_OR_GREATER
-            AllowDuplicateProperties = false,
+    public static JsonSerializerOptions Create() =>
+#if REFIT17
+        CreateRefit17();
+#else
+        CreateRefit16();
 #endif
-        };
+
+    /// <summary>
+    /// Refit 17's defaults: camelCase names, case-insensitive reads, duplicate properties rejected, and nothing else (enums
+    /// as numbers, numbers only from numbers, <see cref="object"/> values as <see cref="JsonElement"/>).
+    /// </summary>
+    public static JsonSerializerOptions CreateRefit17() => new()
+    {
+        PropertyNameCaseInsensitive = true,
+        PropertyNamingPolicy = JsonNamingPolicy.CamelCase,
+#if NET10_0_OR_GREATER
+        AllowDuplicateProperties = false,
+#endif
+    };
+
+    /// <summary>Refit 16's defaults: Refit 17's, plus numbers read from strings, enums as camelCase strings and inferred object values.</summary>
+    [RequiresDynamicCode(Messages.ReflectionDefaults)]
+    public static JsonSerializerOptions CreateRefit16()
+    {
+        var options = CreateRefit17();
+        options.NumberHandling = JsonNumberHandling.AllowReadingFromString;
         options.Converters.Add(new RefitObjectConverter());
         options.Converters.Add(new RefitEnumConverterFactory());
         return options;
