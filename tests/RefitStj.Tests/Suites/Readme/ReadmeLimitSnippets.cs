@@ -26,7 +26,7 @@ public sealed class ReadmeLimitSnippets
         {
             BaseAddress = new Uri("https://api.github.com"),
         };
-        var api = RestService.For<IGitHubApi>(http, new RefitSettings { ContentSerializer = new StjContentSerializer() });
+        var api = RestService.ForGenerated<IGitHubApi>(http, new RefitSettings { ContentSerializer = new StjContentSerializer() });
         #endregion
 
         http.BaseAddress = server.BaseAddress;

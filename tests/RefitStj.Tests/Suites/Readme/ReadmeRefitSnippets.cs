@@ -11,6 +11,12 @@ using RefitStj;
 using RefitStj.Tests.Support;
 using RefitStj.Tests.Suites.EndToEnd;
 
+#if !REFIT17
+// README's AppJsonContext is Refit 17's format: on the 16 line RSTJ002 rightly reports it where a client uses it (its
+// 16-format twin, Refit16JsonContext, is checked below against Refit 16's serializer).
+#pragma warning disable RSTJ002
+#endif
+
 namespace RefitStj.Tests.Suites.Readme;
 
 // README's C# blocks that use Refit, as `#region snippet: <name>` regions (ReadmeTests compares each with README's block
@@ -29,18 +35,18 @@ public sealed class ReadmeRefitSnippets
     {
         // Built only: calling it would reach the network; the next test runs its settings.
         #region snippet: quick-start
-        var api = RestService.For<IGitHubApi>("https://api.github.com",
+        var api = RestService.ForGenerated<IGitHubApi>("https://api.github.com",
             new RefitSettings { ContentSerializer = new StjContentSerializer() });
         #endregion
 
-        Assert.NotNull(api);
+        Assert.IsAssignableFrom<IGitHubApi>(api);
     }
 
     [Fact]
     public async Task Readme_Quick_Start_Settings_Read_A_Response_Through_Refit()
     {
         // The Quick start's settings, over a stub instead of the network.
-        var api = RestService.For<IGitHubApi>(Clients.Http(Clients.Answering(HttpStatusCode.OK, RepoJson)),
+        var api = RestService.ForGenerated<IGitHubApi>(Clients.Http(Clients.Answering(HttpStatusCode.OK, RepoJson)),
             new RefitSettings { ContentSerializer = new StjContentSerializer() });
 
         Assert.Equal(new Repo("refit", 9000), await api.GetRepository("reactiveui", "refit"));
@@ -67,22 +73,51 @@ public sealed class ReadmeRefitSnippets
     }
 
     [Fact]
-    public async Task Readme_Source_Generated_Contexts_Serve_Refit_And_Combine()
+    public async Task Readme_Source_Generated_Context_Sends_And_Reads_Refit_17s_Format_On_Either_Line()
     {
-        var stub = Clients.Answering(HttpStatusCode.OK, """{"NAME":"refit","stars":"9000","kind":"FORK"}""");
+        var stub = Clients.Answering(HttpStatusCode.OK, """{"NAME":"refit","stars":9000,"kind":1}""");
 
         #region snippet: source-generated
         var settings = new RefitSettings { ContentSerializer = new StjContentSerializer(AppJsonContext.Default) };
         #endregion
 
-        // Refit's default format: names in any case, numbers from strings, enums as camelCase names.
-        var api = RestService.For<IGitHubApi>(Clients.Http(stub), settings);
+        // Refit 17's default format: names in any case, enums as numbers, what Refit's serializer sends over this context.
+        var api = RestService.ForGenerated<IGitHubApi>(Clients.Http(stub), settings);
         Assert.Equal(new Repo("refit", 9000, RepoKind.Fork), await api.GetRepository("reactiveui", "refit"));
         using var written = settings.ContentSerializer.ToHttpContent(new Repo("refit", 9000, RepoKind.Mirror));
-        using var refits = new SystemTextJsonContentSerializer().ToHttpContent(new Repo("refit", 9000, RepoKind.Mirror));
-        Assert.Equal("""{"name":"refit","stars":9000,"kind":"mirror"}""", await written.ReadAsStringAsync());
+        using var refits = new SystemTextJsonContentSerializer(AppJsonContext.Default.Options).ToHttpContent(new Repo("refit", 9000, RepoKind.Mirror));
+        Assert.Equal("""{"name":"refit","stars":9000,"kind":2}""", await written.ReadAsStringAsync());
         Assert.Equal(await refits.ReadAsStringAsync(), await written.ReadAsStringAsync());
+#if REFIT17
+        // ... and what Refit 17's own default serializer sends, given reflection metadata as its users give it.
+        Assert.Equal(await written.ReadAsStringAsync(), await RefitDefaultWrites(new Repo("refit", 9000, RepoKind.Mirror)));
+#endif
+    }
 
+    [Fact]
+    public async Task Readme_Refit_16_Context_And_Options_Send_And_Read_Refit_16s_Format_On_Either_Line()
+    {
+        var context = new StjContentSerializer(Refit16JsonContext.Default);
+        var options = new StjContentSerializer(StjContentSerializer.CreateRefit16Options());
+        var repo = new Repo("refit", 9000, RepoKind.Mirror);
+        const string Expected = """{"name":"refit","stars":9000,"kind":"mirror"}""";
+
+        // Names in any case, numbers from strings, enums as camelCase names (in any case), whichever Refit is loaded.
+        foreach (var serializer in new[] { context, options })
+        {
+            using var content = serializer.ToHttpContent(repo);
+            Assert.Equal(Expected, await content.ReadAsStringAsync());
+            Assert.Equal(new Repo("refit", 9000, RepoKind.Fork), serializer.DeserializeFromString<Repo>("""{"NAME":"refit","stars":"9000","kind":"FORK"}"""));
+        }
+#if !REFIT17
+        // On the 16 line that is Refit's own default.
+        Assert.Equal(Expected, await RefitDefaultWrites(repo));
+#endif
+    }
+
+    [Fact]
+    public async Task Several_Contexts_Combine_Under_The_Given_Options()
+    {
         // Several contexts, or any options whose TypeInfoResolver is set (these options apply, not the contexts' own).
         var chained = StjContentSerializer.CreateWithResolver(new JsonSerializerOptions
         {
@@ -94,6 +129,21 @@ public sealed class ReadmeRefitSnippets
         Assert.Equal(new Tick(3, "c"), chained.DeserializeFromString<Tick>("""{"Id":3,"Name":"c"}"""));
         using var content = chained.ToHttpContent(new Repo("refit", 9000));
         Assert.Equal("""{"Name":"refit","Stars":9000,"Kind":0}""", await content.ReadAsStringAsync());
+    }
+
+    /// <summary>What Refit's own default serializer of the loaded line writes, with reflection metadata as its users give it.</summary>
+    private static async Task<string> RefitDefaultWrites<T>(T value)
+    {
+#if REFIT17
+        // Refit 17 has no resolver of its own without Refit.Reflection: its users add System.Text.Json's.
+        var options = SystemTextJsonContentSerializer.GetDefaultJsonSerializerOptions();
+        options.TypeInfoResolver = new DefaultJsonTypeInfoResolver();
+        var serializer = new SystemTextJsonContentSerializer(options);
+#else
+        var serializer = new SystemTextJsonContentSerializer();
+#endif
+        using var content = serializer.ToHttpContent(value);
+        return await content.ReadAsStringAsync();
     }
 
     [Fact]
@@ -134,9 +184,16 @@ public interface IFeedApi
 
 #region snippet: source-generated
 [JsonSourceGenerationOptions(PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase, PropertyNameCaseInsensitive = true,
-    NumberHandling = JsonNumberHandling.AllowReadingFromString,
-    Converters = new[] { typeof(RefitObjectConverter), typeof(RefitEnumConverter<RepoKind>) })]
+    AllowDuplicateProperties = false)]
 [JsonSerializable(typeof(Repo))]
 [JsonSerializable(typeof(List<Repo>))]
 internal sealed partial class AppJsonContext : JsonSerializerContext;
+#endregion
+
+#region snippet: source-generated-refit16
+[JsonSourceGenerationOptions(PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase, PropertyNameCaseInsensitive = true,
+    NumberHandling = JsonNumberHandling.AllowReadingFromString,
+    Converters = new[] { typeof(RefitObjectConverter), typeof(RefitEnumConverter<RepoKind>) })]
+[JsonSerializable(typeof(Repo))]
+internal sealed partial class Refit16JsonContext : JsonSerializerContext;
 #endregion

@@ -41,7 +41,7 @@ public sealed class ReadmeServerSentEventSnippets
         var handled = new List<(string, string?, string)>();
         var body = "event: ping\nid: 3\ndata: {\"Type\":\"ping\"}\n\n";
         var http = Clients.Http(Clients.Trickling(HttpStatusCode.OK, body, chunk: 5, mediaType: "text/event-stream"));
-        var api = RestService.For<IMessagesApi>(http, new RefitSettings { ContentSerializer = new StjContentSerializer(ChatJsonContext.Default) });
+        var api = RestService.ForGenerated<IMessagesApi>(http, new RefitSettings { ContentSerializer = new StjContentSerializer(ChatJsonContext.Default) });
 
         #region snippet: sse-items
         static async Task ReadMessagesAsync(IMessagesApi api, Action<string, string?, MessageEvent> handle)

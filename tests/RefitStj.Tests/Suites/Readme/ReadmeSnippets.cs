@@ -13,7 +13,7 @@ public sealed class ReadmeSnippets
     public async Task Readme_Own_Options_Are_Made_Read_Only_Kept_And_Applied()
     {
         #region snippet: own-options
-        var options = StjContentSerializer.CreateDefaultOptions(); // Refit-compatible defaults, mutable copy
+        var options = StjContentSerializer.CreateDefaultOptions(); // the defaults of the Refit in use, mutable copy
         options.WriteIndented = true;
         var serializer = new StjContentSerializer(options);
         #endregion
