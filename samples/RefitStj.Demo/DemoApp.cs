@@ -55,12 +55,12 @@ internal static class DemoApp
 
         await using var server = await DemoServer.StartAsync();
         using var http = new HttpClient(createHandler()) { BaseAddress = server.BaseAddress, Timeout = TimeSpan.FromSeconds(30) };
-        var api = RestService.For<IGitHubApi>(http, new RefitSettings { ContentSerializer = new StjContentSerializer() });
+        var api = RestService.ForGenerated<IGitHubApi>(http, new RefitSettings { ContentSerializer = new StjContentSerializer() });
 
         await stdout.WriteLineAsync($$"""
             RefitStj demo
               server: {{server.BaseAddress}} (an embedded GitHub-like API: Kestrel, in this process)
-              client: RestService.For<IGitHubApi>(http, new RefitSettings { ContentSerializer = new StjContentSerializer() })
+              client: RestService.ForGenerated<IGitHubApi>(http, new RefitSettings { ContentSerializer = new StjContentSerializer() })
                       {{api.GetType().FullName}}, from Refit {{RefitVersion()}}'s source generator
 
             """);
