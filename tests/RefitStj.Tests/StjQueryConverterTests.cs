@@ -132,7 +132,7 @@ public sealed class StjQueryConverterTests
     [Fact]
     public async Task Converter_Refuses_Another_Serializer_With_A_Message_That_Names_The_Fix()
     {
-        var ex = await Assert.ThrowsAnyAsync<Exception>(() => SentUri<IStjSearchApi>(new SystemTextJsonContentSerializer(), api => api.Search(new SearchFilter())));
+        var ex = await Assert.ThrowsAnyAsync<Exception>(() => SentUri<IStjSearchApi>(RefitControl.Serializer(), api => api.Search(new SearchFilter())));
 
         var notSupported = Assert.IsType<NotSupportedException>(ex is NotSupportedException ? ex : ex.InnerException);
         Assert.Contains("StjContentSerializer", notSupported.Message, StringComparison.Ordinal);
@@ -215,7 +215,7 @@ public sealed class StjQueryConverterTests
     {
         var handler = StubHandler.Returning(HttpStatusCode.OK);
         var client = new HttpClient(handler) { BaseAddress = new Uri("http://localhost") };
-        await call(RestService.For<TApi>(client, new RefitSettings { ContentSerializer = serializer }));
+        await call(RestService.ForGenerated<TApi>(client, new RefitSettings { ContentSerializer = serializer }));
         return Assert.Single(handler.Requests).Uri!;
     }
 

@@ -44,9 +44,9 @@ public sealed class BodyFramingTests
             Content = new ByteArrayContent(body) { Headers = { ContentType = new("application/json"), ContentLength = body.Length + 10 } },
         });
         handler = limit ? new ResponseSizeLimitHandler(1024 * 1024, handler) : handler;
-        var api = RestService.For<IDeclaredLengthApi>(new HttpClient(handler) { BaseAddress = new Uri("http://localhost/") }, new RefitSettings
+        var api = RestService.ForGenerated<IDeclaredLengthApi>(new HttpClient(handler) { BaseAddress = new Uri("http://localhost/") }, new RefitSettings
         {
-            ContentSerializer = serializer == SerializerKind.RefitStj ? new StjContentSerializer() : new SystemTextJsonContentSerializer(),
+            ContentSerializer = serializer == SerializerKind.RefitStj ? new StjContentSerializer() : RefitControl.Serializer(),
         });
 
         Assert.Equal("value(1)", await DeclaredLengthTests.Outcome(() => api.Get("any")));

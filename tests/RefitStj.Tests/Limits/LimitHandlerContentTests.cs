@@ -146,7 +146,7 @@ public sealed class LimitHandlerContentTests
     }
 
     private static IHttpContentSerializer Serializer(string name) =>
-        name == "RefitStj" ? new StjContentSerializer() : new SystemTextJsonContentSerializer();
+        name == "RefitStj" ? new StjContentSerializer() : RefitControl.Serializer();
 
     [Fact]
     public void A_Stream_Whose_Synchronous_Read_Failed_Fails_Again_Rather_Than_Ending()

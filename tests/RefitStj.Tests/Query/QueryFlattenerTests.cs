@@ -85,7 +85,11 @@ public sealed class QueryFlattenerTests
     // Names the type it is asked to format, so a test sees which type reached the formatter.
     private sealed class TypeNamingFormatter : IUrlParameterFormatter
     {
+#if REFIT17
+        public string? Format(object? value, IParameterAttributeProvider attributeProvider, Type type) =>
+#else
         public string? Format(object? value, ICustomAttributeProvider attributeProvider, Type type) =>
+#endif
             type.Name + ":" + Convert.ToString(value, CultureInfo.InvariantCulture);
     }
 

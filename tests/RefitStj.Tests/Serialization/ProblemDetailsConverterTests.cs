@@ -40,7 +40,7 @@ public sealed class ProblemDetailsConverterTests
     {
         var serializer = mode == "context" ? new StjContentSerializer(ProjectContext.Default) : new StjContentSerializer();
 
-        var expected = await ProblemAsync(new RefitSettings());
+        var expected = await ProblemAsync(RefitControl.Settings());
         var actual = await ProblemAsync(new RefitSettings { ContentSerializer = serializer });
 
         Assert.Equal("One or more validation errors occurred.", actual.Title);
@@ -64,7 +64,7 @@ public sealed class ProblemDetailsConverterTests
         Assert.Equal(
             """{"type":"https://tools.ietf.org/html/rfc9110#section-15.5.1","title":"One or more validation errors occurred.","status":400,"detail":"See the errors.","instance":"/repos/7","errors":{"Name":["The Name field is required.","Too short."],"Kind":["Unknown kind."]},"traceId":"00-abc-01","retryAfter":30,"ratio":0.5,"beta":true,"at":"2026-11-26T15:00:00Z","nested":{"a":[1,2]},"none":null}""",
             json);
-        var refit = new SystemTextJsonContentSerializer();
+        var refit = RefitControl.Serializer();
         var expected = await ReadWithRefitAsync(refit, Problem);
         var again = await ReadWithRefitAsync(refit, json);
         Assert.Equal(Describe(expected.Extensions), Describe(again.Extensions));
@@ -155,7 +155,7 @@ public sealed class ProblemDetailsConverterTests
         Assert.StartsWith("The JSON options have no metadata for Unlisted, a problem details extension:", ex.Message, StringComparison.Ordinal);
     }
 
-    private static Task<ProblemDetails> RefitReadsAsync(string json) => ReadWithRefitAsync(new SystemTextJsonContentSerializer(), json);
+    private static Task<ProblemDetails> RefitReadsAsync(string json) => ReadWithRefitAsync(RefitControl.Serializer(), json);
 
     private static async Task<ProblemDetails> ReadWithRefitAsync(SystemTextJsonContentSerializer refit, string json)
     {
@@ -169,7 +169,7 @@ public sealed class ProblemDetailsConverterTests
         {
             Content = new StringContent(Problem, Encoding.UTF8, "application/problem+json"),
         });
-        var api = RestService.For<IProjectApi>(Clients.Http(handler), settings);
+        var api = RestService.ForGenerated<IProjectApi>(Clients.Http(handler), settings);
 
         var ex = await Assert.ThrowsAsync<ValidationApiException>(() => api.GetProject());
         return ex.Content!;

@@ -180,7 +180,7 @@ public sealed class RefitEnumValueConverterTests
     public async Task A_Name_Starting_With_A_Titlecase_Letter_Is_Written_Unchanged_As_Refit_Does()
     {
         var ours = JsonSerializer.Serialize(TitlecaseLead.ǅemal, Fresh().Options);
-        using var refits = new SystemTextJsonContentSerializer().ToHttpContent(TitlecaseLead.ǅemal);
+        using var refits = RefitControl.Serializer().ToHttpContent(TitlecaseLead.ǅemal);
 
         Assert.Equal("ǅemal", JsonSerializer.Deserialize<string>(ours));
         Assert.Equal(await Bodies.TextOf(refits), ours);

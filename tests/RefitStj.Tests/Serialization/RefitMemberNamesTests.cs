@@ -42,7 +42,7 @@ public sealed class RefitMemberNamesTests
     public async Task Writes_What_The_Loaded_Refit_Build_Writes(int number)
     {
         var value = Enum.ToObject(s_light, number);
-        using var refits = new SystemTextJsonContentSerializer().ToHttpContent<object>(value);
+        using var refits = RefitControl.Serializer().ToHttpContent<object>(value);
 
         Assert.Equal(await Bodies.TextOf(refits), JsonSerializer.Serialize<object>(value, Fresh()));
     }

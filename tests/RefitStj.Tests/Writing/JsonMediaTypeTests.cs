@@ -1,4 +1,5 @@
 using Refit;
+using RefitStj.Tests.Support;
 using RefitStj.Writing;
 
 namespace RefitStj.Tests.Writing;
@@ -8,7 +9,7 @@ public sealed class JsonMediaTypeTests
     [Fact]
     public void Is_The_Content_Type_Refits_Own_Serializer_Sends()
     {
-        using var refits = new SystemTextJsonContentSerializer().ToHttpContent(1);
+        using var refits = RefitControl.Serializer().ToHttpContent(1);
 
         Assert.Equal(JsonMediaType.Value, refits.Headers.ContentType!.ToString());
     }

@@ -23,7 +23,7 @@ public sealed class BuiltinAgreementTests
     public async Task Empty_And_Whitespace_Bodies_Fail_With_Both_Through_The_Serializer_And_As_Strings()
     {
         var ours = new StjContentSerializer();
-        var builtin = new SystemTextJsonContentSerializer();
+        var builtin = RefitControl.Serializer();
         foreach (var body in new[] { "", " ", "\r\n\t" })
         {
             // Chunked (no Content-Length): a compressed body cut after its first bytes decodes to such a body.
@@ -56,5 +56,5 @@ public sealed class BuiltinAgreementTests
     }
 
     private static IPeopleApi Builtin(StubHandler handler) =>
-        RestService.For<IPeopleApi>(Clients.Http(handler), new RefitSettings { ContentSerializer = new SystemTextJsonContentSerializer() });
+        RestService.ForGenerated<IPeopleApi>(Clients.Http(handler), new RefitSettings { ContentSerializer = RefitControl.Serializer() });
 }

@@ -22,7 +22,7 @@ internal static class Clients
     }
 
     public static T For<T>(HttpMessageHandler handler, Action<RefitSettings>? configure = null) =>
-        RestService.For<T>(Http(handler), Settings(configure));
+        RestService.ForGenerated<T>(Http(handler), Settings(configure));
 
     /// <summary>An HttpClient over <paramref name="handler"/>, which answers the way a socket handler would.</summary>
     public static HttpClient Http(HttpMessageHandler handler) =>

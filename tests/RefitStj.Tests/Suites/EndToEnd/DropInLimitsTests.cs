@@ -38,7 +38,7 @@ public sealed class DropInLimitsTests
         var item = new FormItem { Sku = "X-1", Quantity = 3, Both = "z" };
 
         var ours = await SentForm(new StjContentSerializer(), item);
-        var refits = await SentForm(new SystemTextJsonContentSerializer(), item);
+        var refits = await SentForm(RefitControl.Serializer(), item);
 
         Assert.Equal(refits, ours);
     }
@@ -69,7 +69,7 @@ public sealed class DropInLimitsTests
     {
         var handler = Clients.Answering(HttpStatusCode.OK, Clients.PersonJson);
         var settings = new RefitSettings { ContentSerializer = new StjContentSerializer(DropInJsonContext.Default) };
-        var api = RestService.For<IPeopleApi>(Clients.Http(handler), settings);
+        var api = RestService.ForGenerated<IPeopleApi>(Clients.Http(handler), settings);
 
         Assert.Equal(new Person("Ada", 36), await api.GetPerson(1));
     }
@@ -77,7 +77,7 @@ public sealed class DropInLimitsTests
     private static async Task<string> SentForm(IHttpContentSerializer serializer, FormItem item)
     {
         var handler = StubHandler.Returning(HttpStatusCode.OK);
-        var api = RestService.For<IFormsApi>(Clients.Http(handler), new RefitSettings { ContentSerializer = serializer });
+        var api = RestService.ForGenerated<IFormsApi>(Clients.Http(handler), new RefitSettings { ContentSerializer = serializer });
         await api.PostForm(item);
         return Assert.Single(handler.Requests).BodyText;
     }

@@ -52,7 +52,7 @@ public sealed class JsonTypeInfoParameterTests
     {
         await using var server = await GadgetServer.StartAsync(protocol);
         var ours = server.Client(new StjContentSerializer(), mode);
-        var refits = server.Client(new SystemTextJsonContentSerializer(), mode);
+        var refits = server.Client(RefitControl.Serializer(), mode);
 
         var ourReply = await Post(ours, mode);
         var ourRequest = server.TakeOne();
@@ -76,7 +76,7 @@ public sealed class JsonTypeInfoParameterTests
     {
         await using var server = await GadgetServer.StartAsync(protocol);
         var ours = server.Client(new StjContentSerializer(), "default");
-        var refits = server.Client(new SystemTextJsonContentSerializer(), "default");
+        var refits = server.Client(RefitControl.Serializer(), "default");
 
         using var ourResponse = await ours.PostForResponse(s_lamp, GadgetContext.Default.Gadget, GadgetContext.Default.ListGadget);
         using var refitResponse = await refits.PostForResponse(s_lamp, GadgetContext.Default.Gadget, GadgetContext.Default.ListGadget);
@@ -93,7 +93,7 @@ public sealed class JsonTypeInfoParameterTests
     {
         await using var server = await GadgetServer.StartAsync(protocol);
         var ours = server.Client(new StjContentSerializer(), "default");
-        var refits = server.Client(new SystemTextJsonContentSerializer(), "default");
+        var refits = server.Client(RefitControl.Serializer(), "default");
         var info = GadgetContext.Default.Gadget;
 
         Assert.Equal([s_lamp, s_desk], await All(ours.Array(info)));
@@ -126,7 +126,7 @@ public sealed class JsonTypeInfoParameterTests
     {
         await using var server = await GadgetServer.StartAsync(ServerProtocol.Http1);
         var http = server.Http(new ResponseSizeLimitHandler(20, new SocketsHttpHandler()));
-        var api = RestService.For<IGadgetTypeInfoApi>(http, new RefitSettings { ContentSerializer = new StjContentSerializer() });
+        var api = RestService.ForGenerated<IGadgetTypeInfoApi>(http, new RefitSettings { ContentSerializer = new StjContentSerializer() });
 
         var ex = await Assert.ThrowsAnyAsync<Exception>(() => api.Post(s_lamp, GadgetContext.Default.Gadget, GadgetContext.Default.ListGadget));
         var streamed = await Assert.ThrowsAnyAsync<Exception>(() => All(api.Lines(GadgetContext.Default.Gadget)));
@@ -178,7 +178,7 @@ public sealed class JsonTypeInfoParameterTests
         {
             var settings = new RefitSettings { ContentSerializer = serializer };
             RefitClientBodyTests.Configure(settings, mode);
-            return RestService.For<IGadgetTypeInfoApi>(Http(), settings);
+            return RestService.ForGenerated<IGadgetTypeInfoApi>(Http(), settings);
         }
 
         public Received TakeOne() => _received.TryDequeue(out var received) ? received : throw new InvalidOperationException("No request arrived.");

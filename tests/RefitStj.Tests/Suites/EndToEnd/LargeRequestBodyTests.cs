@@ -62,7 +62,7 @@ public sealed class LargeRequestBodyTests
         using var http = server.CreateClient();
         var settings = new RefitSettings { ContentSerializer = serializer };
         RefitClientBodyTests.Configure(settings, mode);
-        var api = RestService.For<ILargeBodyApi>(http, settings);
+        var api = RestService.ForGenerated<ILargeBodyApi>(http, settings);
 
         for (var i = 0; i < 3; i++)
         {

@@ -65,9 +65,9 @@ public sealed class MultipartTests
         using var http = server.CreateClient();
         var meta = new Person(new string('a', 100_000), 36);
 
-        await RestService.For<IFormsApi>(http, new RefitSettings()).Upload(meta, "hello");
+        await RestService.ForGenerated<IFormsApi>(http, RefitControl.Settings()).Upload(meta, "hello");
         var refits = received;
-        await RestService.For<IFormsApi>(http, new RefitSettings { ContentSerializer = new StjContentSerializer() }).Upload(meta, "hello");
+        await RestService.ForGenerated<IFormsApi>(http, new RefitSettings { ContentSerializer = new StjContentSerializer() }).Upload(meta, "hello");
 
         Assert.Contains("\"name\":\"aaaa", Encoding.UTF8.GetString(refits.Body), StringComparison.Ordinal);
         Assert.Equal(refits.Length, received.Length);

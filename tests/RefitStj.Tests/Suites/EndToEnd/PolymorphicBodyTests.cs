@@ -76,9 +76,9 @@ public sealed class PolymorphicBodyTests
         // KnownDifferencesTests for what it writes in the Buffered and Streamed modes.
         var (ours, ourHandler) = Create(mode);
         var builtinHandler = StubHandler.Returning(HttpStatusCode.OK);
-        var builtin = RestService.For<IPolymorphicApi>(
+        var builtin = RestService.ForGenerated<IPolymorphicApi>(
             Clients.Http(builtinHandler),
-            new RefitSettings { ContentSerializer = new SystemTextJsonContentSerializer() });
+            new RefitSettings { ContentSerializer = RefitControl.Serializer() });
 
         foreach (var api in new[] { ours, builtin })
         {

@@ -135,7 +135,7 @@ public sealed class ReadErrorMessageTests
     {
         var serializer = mode == "context" ? new StjContentSerializer(ProjectContext.Default) : new StjContentSerializer();
         var handler = new StubHandler(_ => new HttpResponseMessage(HttpStatusCode.OK) { Content = Bodies.Json(body, mediaType) });
-        return RestService.For<IProjectApi>(Clients.Http(handler), new RefitSettings { ContentSerializer = serializer });
+        return RestService.ForGenerated<IProjectApi>(Clients.Http(handler), new RefitSettings { ContentSerializer = serializer });
     }
 
     private static async Task<JsonException> FailAsync<T>(string mode, string body, string mediaType, Func<IProjectApi, Task<T>> call)

@@ -24,7 +24,7 @@ public interface IHugeApi
 
 public enum ClientKind
 {
-    /// <summary><c>RestService.For</c> over an HttpClient whose handler chain holds the limit.</summary>
+    /// <summary><c>RestService.ForGenerated</c> over an HttpClient whose handler chain holds the limit.</summary>
     RestService,
 
     /// <summary><c>AddRefitGeneratedClient</c> with <c>AddHttpMessageHandler</c>.</summary>
@@ -261,7 +261,7 @@ public sealed class ResponseSizeLimitHandlerEndToEndTests(ITestOutputHelper outp
         if (kind == ClientKind.RestService)
         {
             var handler = new ResponseSizeLimitHandler(Limit) { InnerHandler = new SocketsHttpHandler { AutomaticDecompression = DecompressionMethods.All } };
-            return new HugeClient(RestService.For<IHugeApi>(server.CreateClient(handler), s_settings), null);
+            return new HugeClient(RestService.ForGenerated<IHugeApi>(server.CreateClient(handler), s_settings), null);
         }
 
         var services = new ServiceCollection();

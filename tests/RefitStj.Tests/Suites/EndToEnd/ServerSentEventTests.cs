@@ -145,8 +145,8 @@ public sealed class ServerSentEventTests
         // No drain on HTTP/1.1: a response let go before its end closes the connection at once, as a server sees it.
         var http = server.CreateClient(new SocketsHttpHandler { MaxResponseDrainSize = 0 });
         return context
-            ? RestService.For<IEventStreamApi>(http, new RefitSettings { ContentSerializer = new StjContentSerializer(EventStreamContext.Default) })
-            : RestService.For<IEventStreamApi>(http, new RefitSettings { ContentSerializer = new StjContentSerializer() });
+            ? RestService.ForGenerated<IEventStreamApi>(http, new RefitSettings { ContentSerializer = new StjContentSerializer(EventStreamContext.Default) })
+            : RestService.ForGenerated<IEventStreamApi>(http, new RefitSettings { ContentSerializer = new StjContentSerializer() });
     }
 
     /// <summary>

@@ -67,7 +67,7 @@ public sealed class StreamingTests
     public async Task Works_With_A_Source_Generated_Context()
     {
         var http = Clients.Http(Clients.Answering(HttpStatusCode.OK, "data: {\"id\":5}\n\n", "text/event-stream"));
-        var api = RestService.For<IFeedApi>(http, new RefitSettings { ContentSerializer = new StjContentSerializer(SnakeCaseContext.Default) });
+        var api = RestService.ForGenerated<IFeedApi>(http, new RefitSettings { ContentSerializer = new StjContentSerializer(SnakeCaseContext.Default) });
 
         var ticks = new List<Tick>();
         await foreach (var tick in api.Feed())

@@ -176,7 +176,7 @@ public sealed class WireCompatibilityTests
     {
         var written = await WrittenBy(new StjContentSerializer(), Bodies.SampleOrder());
 
-        var order = new SystemTextJsonContentSerializer().DeserializeFromString<Order>(Encoding.UTF8.GetString(written.Sync));
+        var order = RefitControl.Serializer().DeserializeFromString<Order>(Encoding.UTF8.GetString(written.Sync));
 
         ResponseReadingTests.AssertIsSampleOrder(order);
     }
@@ -184,7 +184,7 @@ public sealed class WireCompatibilityTests
     internal static async Task AssertWritesSame<T>(T value)
     {
         var ours = await WrittenBy(new StjContentSerializer(), value);
-        var builtin = await WrittenBy(new SystemTextJsonContentSerializer(), value);
+        var builtin = await WrittenBy(RefitControl.Serializer(), value);
 
         // Compared as text first for a readable failure, then as bytes (which also covers a BOM or different escaping).
         Assert.Equal(Encoding.UTF8.GetString(builtin.Async), Encoding.UTF8.GetString(ours.Async));
@@ -211,7 +211,7 @@ public sealed class WireCompatibilityTests
 
     internal static async Task AssertReadsSame<T>(string json)
     {
-        var builtin = new SystemTextJsonContentSerializer();
+        var builtin = RefitControl.Serializer();
         var ours = new StjContentSerializer();
 
         var expectedAsync = await builtin.FromHttpContentAsync<T>(Bodies.Json(json));
@@ -233,7 +233,7 @@ public sealed class WireCompatibilityTests
 
     internal static async Task AssertBothReject<T>(string json)
     {
-        var builtin = new SystemTextJsonContentSerializer();
+        var builtin = RefitControl.Serializer();
         var ours = new StjContentSerializer();
 
         await Assert.ThrowsAnyAsync<JsonException>(() => builtin.FromHttpContentAsync<T>(Bodies.Json(json)));

@@ -157,9 +157,9 @@ public sealed class DeclaredLengthTests(ITestOutputHelper output)
     };
 
     private static IDeclaredLengthApi Client(HttpClient http, SerializerKind serializer) =>
-        RestService.For<IDeclaredLengthApi>(http, new RefitSettings
+        RestService.ForGenerated<IDeclaredLengthApi>(http, new RefitSettings
         {
-            ContentSerializer = serializer == SerializerKind.RefitStj ? new StjContentSerializer() : new SystemTextJsonContentSerializer(),
+            ContentSerializer = serializer == SerializerKind.RefitStj ? new StjContentSerializer() : RefitControl.Serializer(),
         });
 
     private string Report(string @case, ServerProtocol protocol, SerializerKind serializer, bool limit, string outcome)

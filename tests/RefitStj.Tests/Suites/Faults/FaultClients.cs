@@ -59,7 +59,7 @@ internal sealed record FaultClientShape(ServerProtocol Protocol, ClientKind Kind
     {
         var settings = new RefitSettings
         {
-            ContentSerializer = Serializer == SerializerKind.RefitStj ? new StjContentSerializer() : new SystemTextJsonContentSerializer(),
+            ContentSerializer = Serializer == SerializerKind.RefitStj ? new StjContentSerializer() : RefitControl.Serializer(),
         };
         if (Kind == ClientKind.RestService)
         {
@@ -69,7 +69,7 @@ internal sealed record FaultClientShape(ServerProtocol Protocol, ClientKind Kind
                 handler = new ResponseSizeLimitHandler(Limit, handler);
             }
 
-            return new FaultClient(RestService.For<IFaultApi>(server.CreateClient(handler), settings), null);
+            return new FaultClient(RestService.ForGenerated<IFaultApi>(server.CreateClient(handler), settings), null);
         }
 
         var services = new ServiceCollection();

@@ -117,7 +117,7 @@ public sealed class StallLimitTests
     private static Person Person(int i) => new("person " + i, i);
 
     private static IStallApi Client(LoopbackServer server, TimeSpan stall) =>
-        RestService.For<IStallApi>(
+        RestService.ForGenerated<IStallApi>(
             server.CreateClient(new ResponseSizeLimitHandler(16 * 1024 * 1024, new SocketsHttpHandler()) { StallTimeout = stall }),
             new RefitSettings { ContentSerializer = new StjContentSerializer() });
 

@@ -119,9 +119,9 @@ public sealed class UploadFaultTests
             }
         });
         using var http = server.CreateClient();
-        var api = RestService.For<IUploadFaultApi>(http, new RefitSettings
+        var api = RestService.ForGenerated<IUploadFaultApi>(http, new RefitSettings
         {
-            ContentSerializer = serializer == "refit" ? new SystemTextJsonContentSerializer() : new StjContentSerializer(),
+            ContentSerializer = serializer == "refit" ? RefitControl.Serializer() : new StjContentSerializer(),
         });
         var body = Enumerable.Range(0, failsAt + 1).Select(i => new FailingItem { Index = i, Fails = i == failsAt }).ToList();
 
@@ -143,9 +143,9 @@ public sealed class UploadFaultTests
     {
         using var http = server.CreateClient();
         http.Timeout = timeout ?? TimeSpan.FromSeconds(30);
-        var api = RestService.For<IUploadFaultApi>(http, new RefitSettings
+        var api = RestService.ForGenerated<IUploadFaultApi>(http, new RefitSettings
         {
-            ContentSerializer = serializer == "refit" ? new SystemTextJsonContentSerializer() : new StjContentSerializer(),
+            ContentSerializer = serializer == "refit" ? RefitControl.Serializer() : new StjContentSerializer(),
         });
         try
         {

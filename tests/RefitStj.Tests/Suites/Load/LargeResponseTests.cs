@@ -83,7 +83,7 @@ public sealed class LargeResponseTests
     {
         var (json, people) = Body(16 * Megabyte);
         await using var server = await ServeAsync(json, protocol, chunked);
-        var api = RestService.For<IPeopleApi>(server.CreateClient(), new RefitSettings { ContentSerializer = s_serializer });
+        var api = RestService.ForGenerated<IPeopleApi>(server.CreateClient(), new RefitSettings { ContentSerializer = s_serializer });
         using var pool = new CountingPool();
 
         var read = await api.GetPeople();

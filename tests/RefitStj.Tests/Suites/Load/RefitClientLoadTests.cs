@@ -35,7 +35,7 @@ public sealed class RefitClientLoadTests
             await context.Response.WriteAsync(JsonSerializer.Serialize(person with { Age = person.Age + 1 }, web));
         });
         using var http = server.CreateClient();
-        var api = RestService.For<ILoadApi>(http, new RefitSettings { ContentSerializer = new StjContentSerializer() });
+        var api = RestService.ForGenerated<ILoadApi>(http, new RefitSettings { ContentSerializer = new StjContentSerializer() });
         using var deadline = new CancellationTokenSource(TimeSpan.FromSeconds(120));
         var errors = 0;
 

@@ -18,7 +18,7 @@ public sealed class AotTranscriptTests
     [Fact]
     public async Task Refit_Reflection_Default_Writes_The_Checked_In_Transcript()
     {
-        var refits = await Transcript.RunAsync(new SystemTextJsonContentSerializer(), Create);
+        var refits = await Transcript.RunAsync(RefitControl.Serializer(), Create);
         if (Environment.GetEnvironmentVariable("REFITSTJ_WRITE_TRANSCRIPT") == "1")
         {
             await File.WriteAllTextAsync(s_path, string.Join('\n', refits) + "\n");
@@ -70,7 +70,7 @@ public sealed class AotTranscriptTests
         }
     }
 
-    private static ICompatApi Create(HttpClient http, RefitSettings settings) => RestService.For<ICompatApi>(http, settings);
+    private static ICompatApi Create(HttpClient http, RefitSettings settings) => RestService.ForGenerated<ICompatApi>(http, settings);
 
     private static List<string> Expected() => [.. File.ReadAllText(s_path).Split('\n', StringSplitOptions.RemoveEmptyEntries)];
 

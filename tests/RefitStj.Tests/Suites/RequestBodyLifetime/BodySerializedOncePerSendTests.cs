@@ -161,7 +161,7 @@ public sealed class BodySerializedOncePerSendTests
 
     private static async Task<byte[]> RefitsBytesAsync<T>(T body)
     {
-        using var content = new SystemTextJsonContentSerializer().ToHttpContent(body);
+        using var content = RefitControl.Serializer().ToHttpContent(body);
         return await content.ReadAsByteArrayAsync();
     }
 
@@ -232,9 +232,9 @@ public sealed class BodySerializedOncePerSendTests
             return self;
         }
 
-        public ISentOnceApi Api(string serializer) => RestService.For<ISentOnceApi>(_http, new RefitSettings
+        public ISentOnceApi Api(string serializer) => RestService.ForGenerated<ISentOnceApi>(_http, new RefitSettings
         {
-            ContentSerializer = serializer == "refit" ? new SystemTextJsonContentSerializer() : new StjContentSerializer(),
+            ContentSerializer = serializer == "refit" ? RefitControl.Serializer() : new StjContentSerializer(),
         });
 
         public async ValueTask DisposeAsync()

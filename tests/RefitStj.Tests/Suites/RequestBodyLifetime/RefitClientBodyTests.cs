@@ -84,7 +84,7 @@ public sealed class RefitClientBodyTests
     {
         using var pool = new CountingPool(poison: true);
         var stub = StubHandler.Returning(HttpStatusCode.NoContent);
-        var api = RestService.For<IBodyLifetimeApi>(
+        var api = RestService.ForGenerated<IBodyLifetimeApi>(
             Clients.Http(new SendsTwice(stub)),
             new RefitSettings { ContentSerializer = new StjContentSerializer(), RequestBodySerialization = mode });
 

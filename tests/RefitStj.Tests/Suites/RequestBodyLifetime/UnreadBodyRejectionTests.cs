@@ -33,7 +33,7 @@ public sealed class UnreadBodyRejectionTests
         using var client = server.CreateClient();
         var settings = new RefitSettings { ContentSerializer = new StjContentSerializer() };
         RefitClientBodyTests.Configure(settings, mode);
-        var api = RestService.For<IBodyLifetimeApi>(client, settings);
+        var api = RestService.ForGenerated<IBodyLifetimeApi>(client, settings);
 
         for (var i = 0; i < 3; i++)
         {

@@ -58,7 +58,7 @@ public sealed class UploadMemoryTests
             },
             protocol);
         using var http = server.CreateClient();
-        var api = RestService.For<IUploadMemoryApi>(http, new RefitSettings { ContentSerializer = new StjContentSerializer() });
+        var api = RestService.ForGenerated<IUploadMemoryApi>(http, new RefitSettings { ContentSerializer = new StjContentSerializer() });
         // Many small bodies of the type first: whatever a writer learnt from them must not decide how the large one is held.
         var small = s_body.Take(10).ToList();
         for (var i = 0; i < 24; i++)
@@ -101,7 +101,7 @@ public sealed class UploadMemoryTests
 
         using var pool = new CountingPool(poison: true);
         using var http = new HttpClient { BaseAddress = new Uri($"http://127.0.0.1:{port}/") };
-        var api = RestService.For<IUploadMemoryApi>(
+        var api = RestService.ForGenerated<IUploadMemoryApi>(
             http,
             new RefitSettings { ContentSerializer = new StjContentSerializer(), RequestBodySerialization = mode, Buffered = buffered });
 
