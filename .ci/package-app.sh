@@ -34,6 +34,9 @@
 #            Fixed for RSTJ007; two reports stay (no fix), by message, and nothing else: Required.Always's null check and
 #            the JSON.NET converter, by name. Run under the
 #            JIT (over the context, and on RefitStj's reflection defaults) and Native AOT over the context.
+# Each app runs on the Refit of the packed package's line: 16.4.0 for the 16 line, 17.0.0 for the 17 line (passed as
+# RefitAppVersion; the apps define REFIT17 on it). On 17 clients come from ForGenerated/AddRefitGeneratedClient as 17's
+# users create them, and the consumer's reference is Refit 17's serializer on its defaults with the reflection resolver.
 # Exits non-zero otherwise. Usage: .ci/package-app.sh consumer|refit16|two-projects|jsonnet FOLDER_WITH_THE_NUPKG
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -56,10 +59,16 @@ esac
 package_folder=$(realpath "$2")
 nupkg=$(ls "$package_folder"/RefitStj.*.nupkg | grep -v '\.snupkg$' | head -n 1)
 version=$(basename "$nupkg" .nupkg); version=${version#RefitStj.}
+case "$version" in
+  16.*) refit_version=16.4.0 ;;
+  17.*) refit_version=17.0.0 ;;
+  *) echo "no Refit known for the package line of RefitStj $version"; exit 2 ;;
+esac
+echo "RefitStj $version on Refit $refit_version"
 rm -rf "$work"
 mkdir -p "$work"
 work=$(realpath "$work")
-package_props=(-p:RefitStjVersion="$version" -p:RestoreAdditionalProjectSources="$package_folder" -p:RestorePackagesPath="$work/packages")
+package_props=(-p:RefitStjVersion="$version" -p:RefitAppVersion="$refit_version" -p:RestoreAdditionalProjectSources="$package_folder" -p:RestorePackagesPath="$work/packages")
 status=0
 fail() { echo "FAILED: $*"; status=1; }
 # Each distinct message of a diagnostic in a log (MSBuild repeats warnings in its summary and appends the project path).
@@ -84,6 +93,7 @@ if [ "$app_name" = two-projects ]; then
     <Nullable>enable</Nullable>
     <ImplicitUsings>enable</ImplicitUsings>
     <RefitStjVersion>$version</RefitStjVersion>
+    <RefitAppVersion>$refit_version</RefitAppVersion>
     <RestoreAdditionalProjectSources>$package_folder</RestoreAdditionalProjectSources>
     <RestorePackagesPath>$work/packages</RestorePackagesPath>
   </PropertyGroup>
@@ -163,6 +173,7 @@ cat > "$fixed/Directory.Build.props" <<PROPS
 <Project>
   <PropertyGroup>
     <RefitStjVersion>$version</RefitStjVersion>
+    <RefitAppVersion>$refit_version</RefitAppVersion>
     <RestoreAdditionalProjectSources>$package_folder</RestoreAdditionalProjectSources>
     <RestorePackagesPath>$work/packages</RestorePackagesPath>
   </PropertyGroup>

@@ -107,9 +107,20 @@ internal sealed class Server : HttpMessageHandler
 }
 
 #if !NATIVE_AOT
-/// <summary>Refit.Newtonsoft.Json's serializer as it is set up by default: JSON.NET with default settings.</summary>
+/// <summary>
+/// Refit.Newtonsoft.Json's serializer as it is set up by default: JSON.NET with default settings. On Refit 17 it names
+/// its attribute family, as 17's does, so generated form code names fields by [JsonProperty] without reflection.
+/// </summary>
+#if REFIT17
+internal sealed class JsonNetContentSerializer : IHttpContentSerializer, IContentSerializerNameStyle
+#else
 internal sealed class JsonNetContentSerializer : IHttpContentSerializer
+#endif
 {
+#if REFIT17
+    public ContentSerializerNameStyle NameStyle => ContentSerializerNameStyle.Newtonsoft;
+
+#endif
     public HttpContent ToHttpContent<T>(T item) =>
         new StringContent(Newtonsoft.Json.JsonConvert.SerializeObject(item), Encoding.UTF8, "application/json");
 

@@ -8,8 +8,18 @@ using RefitStj;
 
 // A user's app: a context that lists its types, paired with a Refit client in two ways. It prints a transcript of what
 // each call sends and reads over a stub handler; built with -p:RefitReference=true it prints Refit's own reflection
-// default's transcript instead, the reference the package's build-time checks must make the context match.
-#if REFIT_REFERENCE
+// default's transcript instead, the reference the package's build-time checks must make the context match. On Refit 17
+// its serializer has no resolver of its own (that is Refit.Reflection): its defaults get the reflection resolver, as a
+// Refit 17 user without that package gives them.
+#if REFIT_REFERENCE && REFIT17
+var settings = new RefitSettings
+{
+    ContentSerializer = new SystemTextJsonContentSerializer(new JsonSerializerOptions(SystemTextJsonContentSerializer.GetDefaultJsonSerializerOptions())
+    {
+        TypeInfoResolver = new System.Text.Json.Serialization.Metadata.DefaultJsonTypeInfoResolver(),
+    }),
+};
+#elif REFIT_REFERENCE
 var settings = new RefitSettings { ContentSerializer = new SystemTextJsonContentSerializer() };
 #else
 var settings = new RefitSettings { ContentSerializer = new StjContentSerializer(ShopJsonContext.Default) };

@@ -7,10 +7,10 @@ namespace App;
 public static class Clients
 {
     // Settings the app's own code shows: RSTJ001 (Receipt) and RSTJ005 (the converter, reported here: it is written in Contracts).
-    public static IShopApi Own(HttpClient http) => RestService.For<IShopApi>(http, new RefitSettings(StjContentSerializer.ForContext(ShopJsonContext.Default)));
+    public static IShopApi Own(HttpClient http) => RestService.ForGenerated<IShopApi>(http, new RefitSettings(StjContentSerializer.ForContext(ShopJsonContext.Default)));
 
     // Settings from the other project: a public field anyone may change and a method body this project cannot read: unknown.
-    public static IShopApi Field(HttpClient http) => RestService.For<IShopApi>(http, SharedSettings.Field);
+    public static IShopApi Field(HttpClient http) => RestService.ForGenerated<IShopApi>(http, SharedSettings.Field);
 
-    public static IShopApi Method(HttpClient http) => RestService.For<IShopApi>(http, SharedSettings.Create());
+    public static IShopApi Method(HttpClient http) => RestService.ForGenerated<IShopApi>(http, SharedSettings.Create());
 }

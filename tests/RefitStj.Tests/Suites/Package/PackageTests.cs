@@ -1,17 +1,28 @@
 using System.ComponentModel;
-using System.IO.Compression;
 using System.Text.RegularExpressions;
-using System.Xml.Linq;
 using RefitStj.Tests.Support;
 
 namespace RefitStj.Tests.Suites.Package;
 
-/// <summary>The package as users get it: packed from the library, which compiles against the oldest Refit it supports.</summary>
-public sealed class PackageTests : IClassFixture<PackageTests.PackedPackage>
+/// <summary>
+/// The package as users get it: packed from the library, which compiles against the oldest Refit of its line. Each line
+/// asserts its own: line 16 ships net8.0 and net10.0 on Refit [16.3.0, 17.0.0) as 16.x, line 17 net10.0 only on
+/// [17.0.0, 18.0.0) as 17.x (REFIT17: this run's line).
+/// </summary>
+[Collection(SharesThePackedPackage.Name)]
+public sealed class PackageTests(PackedPackage package)
 {
-    private readonly PackedPackage _package;
+#if REFIT17
+    private const string Line = "17";
+    private const string RefitRange = "[17.0.0, 18.0.0)";
+    private static readonly string[] s_frameworks = ["net10.0"];
+#else
+    private const string Line = "16";
+    private const string RefitRange = "[16.3.0, 17.0.0)";
+    private static readonly string[] s_frameworks = ["net8.0", "net10.0"];
+#endif
 
-    public PackageTests(PackedPackage package) => _package = package;
+    private readonly PackedPackage _package = package;
 
     [Fact]
     public void Package_Ships_No_Refit_Assembly()
@@ -19,13 +30,12 @@ public sealed class PackageTests : IClassFixture<PackageTests.PackedPackage>
         Assert.DoesNotContain(_package.Entries, e => Path.GetFileName(e).Equals("Refit.dll", StringComparison.OrdinalIgnoreCase));
     }
 
-    [Theory]
-    [InlineData("net8.0")]
-    [InlineData("net10.0")]
-    public void Package_Ships_The_Library_With_Docs_For(string framework)
+    [Fact]
+    public void Package_Ships_The_Library_With_Docs_For_Its_Lines_Frameworks_Only()
     {
-        Assert.Contains($"lib/{framework}/RefitStj.dll", _package.Entries);
-        Assert.Contains($"lib/{framework}/RefitStj.xml", _package.Entries);
+        var libraries = _package.Entries.Where(e => e.StartsWith("lib/", StringComparison.Ordinal)).Order(StringComparer.Ordinal);
+
+        Assert.Equal(s_frameworks.SelectMany(f => new[] { $"lib/{f}/RefitStj.dll", $"lib/{f}/RefitStj.xml" }).Order(StringComparer.Ordinal), libraries);
     }
 
     [Fact]
@@ -37,32 +47,22 @@ public sealed class PackageTests : IClassFixture<PackageTests.PackedPackage>
         Assert.DoesNotContain(_package.Entries, e => analyzers.Any(a => e.EndsWith(a, StringComparison.Ordinal)) && !e.StartsWith("analyzers/dotnet/cs/", StringComparison.Ordinal));
     }
 
-    [Theory]
-    [InlineData(".NETFramework8.0")]
-    [InlineData("net8.0")]
-    [InlineData("net10.0")]
-    public void Every_Framework_Group_Depends_On_Refit_16_3_0_Or_Later(string framework)
+    [Fact]
+    public void Every_Framework_Group_Depends_On_Its_Refit_Major_Only()
     {
-        if (framework.StartsWith(".NET", StringComparison.Ordinal))
-        {
-            // Only real target frameworks have groups; this row pins that no stray group exists.
-            Assert.DoesNotContain(_package.DependencyGroups, g => g.Framework == framework);
-            return;
-        }
-
-        var group = Assert.Single(_package.DependencyGroups, g => g.Framework.Equals(framework, StringComparison.OrdinalIgnoreCase));
-        var refit = Assert.Single(group.Dependencies, d => d.Id == "Refit");
-        Assert.Equal("16.3.0", refit.Version);
+        // Exactly the line's frameworks have groups, each allowing the line's floor up to the next major, never beyond.
+        Assert.Equal(s_frameworks.Order(StringComparer.Ordinal), _package.DependencyGroups.Select(g => g.Framework).Order(StringComparer.Ordinal));
+        Assert.All(_package.DependencyGroups, group => Assert.Equal(RefitRange, Assert.Single(group.Dependencies, d => d.Id == "Refit").Version));
     }
 
-    [Theory]
-    [InlineData("net8.0", new[] { "Refit", "System.Net.ServerSentEvents" })]
-    [InlineData("net10.0", new[] { "Refit" })]
-    public void Package_Depends_On_Nothing_Else_Than(string framework, string[] ids)
+    [Fact]
+    public void Package_Depends_On_Nothing_Else_Than_Refit_And_On_Net8_Server_Sent_Events()
     {
-        Assert.Equal(2, _package.DependencyGroups.Count);
-        var group = Assert.Single(_package.DependencyGroups, g => g.Framework.Equals(framework, StringComparison.OrdinalIgnoreCase));
-        Assert.Equal(ids, group.Dependencies.Select(d => d.Id).Order(StringComparer.Ordinal));
+        foreach (var group in _package.DependencyGroups)
+        {
+            string[] ids = group.Framework == "net8.0" ? ["Refit", "System.Net.ServerSentEvents"] : ["Refit"];
+            Assert.Equal(ids, group.Dependencies.Select(d => d.Id).Order(StringComparer.Ordinal));
+        }
     }
 
     [Fact]
@@ -109,18 +109,16 @@ public sealed class PackageTests : IClassFixture<PackageTests.PackedPackage>
     {
         // PackageVersionTests pins what MinVer computes for each kind of history; this pins that pack writes it.
         var computed = Repository.Dotnet(
-            "msbuild", "src/RefitStj/RefitStj.csproj", "-t:MinVer", "-getProperty:PackageVersion", "-p:Configuration=Release", "-nodeReuse:false");
+            ["msbuild", "src/RefitStj/RefitStj.csproj", "-t:MinVer", "-getProperty:PackageVersion", "-p:Configuration=Release", .. PackedPackage.LineArguments, "-nodeReuse:false"]);
 
         Assert.Equal(computed.Trim(), _package.Metadata("version"));
     }
 
     [Fact]
-    public void Packed_Package_Restores_Builds_And_Runs_In_A_Consumer_Project()
+    public void Package_Version_Is_Behind_Its_Refit_Major()
     {
-        var output = _package.RunConsumer();
-
-        Assert.Contains("consumer: POST {\"name\":\"Ada\",\"age\":36} with Content-Length 23", output, StringComparison.Ordinal);
-        Assert.Contains("consumer: GET Ada, 36", output, StringComparison.Ordinal);
+        Assert.StartsWith(Line + ".", _package.Metadata("version"), StringComparison.Ordinal);
+        Assert.StartsWith($"RefitStj.{Line}.", Path.GetFileName(_package.Nupkg), StringComparison.Ordinal);
     }
 
     /// <summary>The repository's HEAD commit from <c>git rev-parse HEAD</c>, or <see langword="null"/> without git or a repository.</summary>
@@ -136,101 +134,4 @@ public sealed class PackageTests : IClassFixture<PackageTests.PackedPackage>
             return null;
         }
     }
-
-    public sealed class PackedPackage : IDisposable
-    {
-        private readonly string _folder = Directory.CreateTempSubdirectory("refitstj-pack-").FullName;
-
-        public PackedPackage()
-        {
-            Repository.Dotnet("pack", "src/RefitStj/RefitStj.csproj", "-c", "Release", "-o", _folder, "-nodeReuse:false");
-            var nupkg = Directory.GetFiles(_folder, "RefitStj.*.nupkg").Single(f => !f.EndsWith(".snupkg", StringComparison.Ordinal));
-            using var zip = ZipFile.OpenRead(nupkg);
-            Entries = zip.Entries.Select(e => e.FullName).ToList();
-            var nuspecEntry = zip.Entries.Single(e => e.FullName.EndsWith(".nuspec", StringComparison.Ordinal));
-            using var stream = nuspecEntry.Open();
-            Nuspec = XDocument.Load(stream);
-            DependencyGroups = Nuspec.Descendants().Where(e => e.Name.LocalName == "group")
-                .Select(g => new Group(
-                    g.Attribute("targetFramework")!.Value,
-                    g.Elements().Select(d => new Dependency(d.Attribute("id")!.Value, d.Attribute("version")!.Value)).ToList()))
-                .ToList();
-        }
-
-        public IReadOnlyList<string> Entries { get; }
-
-        /// <summary>
-        /// Restores a new console project from the packed folder plus the machine's configured source (which serves
-        /// Refit), builds it and runs it: a generated Refit client at the oldest supported Refit, with RefitStj as its
-        /// serializer. The consumer's own packages folder keeps this build's RefitStj out of the machine's NuGet cache.
-        /// </summary>
-        public string RunConsumer()
-        {
-            var consumer = Directory.CreateDirectory(Path.Combine(_folder, "consumer")).FullName;
-            File.WriteAllText(Path.Combine(consumer, "nuget.config"), $"""
-                <configuration>
-                  <config><add key="globalPackagesFolder" value="{Path.Combine(_folder, "packages")}" /></config>
-                  <packageSources><add key="packed" value="{_folder}" /></packageSources>
-                </configuration>
-                """);
-            File.WriteAllText(Path.Combine(consumer, "Consumer.csproj"), $"""
-                <Project Sdk="Microsoft.NET.Sdk">
-                  <PropertyGroup>
-                    <OutputType>Exe</OutputType>
-                    <TargetFramework>net10.0</TargetFramework>
-                    <Nullable>enable</Nullable>
-                    <ImplicitUsings>enable</ImplicitUsings>
-                    <TreatWarningsAsErrors>true</TreatWarningsAsErrors>
-                  </PropertyGroup>
-                  <ItemGroup>
-                    <PackageReference Include="RefitStj" Version="{Version}" />
-                    <PackageReference Include="Refit" Version="16.3.0" />
-                  </ItemGroup>
-                </Project>
-                """);
-            File.WriteAllText(Path.Combine(consumer, "Program.cs"), """
-                using System.Net;
-                using Refit;
-                using RefitStj;
-
-                var settings = new RefitSettings { ContentSerializer = new StjContentSerializer(), Buffered = true };
-                var api = RestService.For<IPeopleApi>(new HttpClient(new Echo()) { BaseAddress = new Uri("http://localhost") }, settings);
-                var person = await api.Create(new Person("Ada", 36));
-                Console.WriteLine($"consumer: GET {person!.Name}, {person.Age}");
-
-                public interface IPeopleApi
-                {
-                    [Post("/people")]
-                    Task<Person?> Create([Body] Person person);
-                }
-
-                public sealed record Person(string Name, int Age);
-
-                internal sealed class Echo : HttpMessageHandler
-                {
-                    protected override async Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellationToken)
-                    {
-                        var body = await request.Content!.ReadAsByteArrayAsync(cancellationToken);
-                        Console.WriteLine($"consumer: POST {System.Text.Encoding.UTF8.GetString(body)} with Content-Length {request.Content.Headers.ContentLength}");
-                        return new(HttpStatusCode.OK) { Content = new ByteArrayContent(body) };
-                    }
-                }
-                """);
-            return Repository.Dotnet("run", "--project", consumer, "-c", "Release", "-nodeReuse:false");
-        }
-
-        private string Version => Path.GetFileNameWithoutExtension(Directory.GetFiles(_folder, "RefitStj.*.nupkg").Single(f => !f.EndsWith(".snupkg", StringComparison.Ordinal)))["RefitStj.".Length..];
-
-        public XDocument Nuspec { get; }
-
-        public IReadOnlyList<Group> DependencyGroups { get; }
-
-        public string? Metadata(string name) => Nuspec.Descendants().FirstOrDefault(e => e.Name.LocalName == name)?.Value;
-
-        public void Dispose() => Directory.Delete(_folder, recursive: true);
-    }
-
-    public sealed record Group(string Framework, IReadOnlyList<Dependency> Dependencies);
-
-    public sealed record Dependency(string Id, string Version);
 }

@@ -5,32 +5,40 @@ namespace RefitStj.Tests.Suites.Package;
 /// <summary>
 /// The package version comes from git tags (MinVer). A throwaway repository holding the library's project file and the
 /// build files it imports goes through a release's history, and at each step MSBuild computes the version the way pack
-/// does (pack runs the same MinVer target first; PackageTests pins that the packed version is MinVer's).
+/// does (pack runs the same MinVer target first; PackageTests pins that the packed version is MinVer's). Each package
+/// line puts MinVer's version behind its Refit major (src/RefitStj/RefitStj.csproj, RefitLineVersion): v1.2.3 packs
+/// 16.1.2.3 on line 16 and 17.1.2.3 on line 17 (REFIT17: this run's line, whose build arguments the history is computed with).
 /// </summary>
 public sealed class PackageVersionTests(PackageVersionTests.ReleaseHistory history) : IClassFixture<PackageVersionTests.ReleaseHistory>
 {
+#if REFIT17
+    private const string Line = "17";
+#else
+    private const string Line = "16";
+#endif
+
     [Fact]
-    public void History_Without_A_Tag_Packs_A_0_1_0_Prerelease_Counting_Its_Commits()
+    public void History_Without_A_Tag_Packs_A_0_1_0_Prerelease_Counting_Its_Commits_Behind_The_Refit_Major()
     {
-        Assert.Equal("0.1.0-alpha.0.1", history.Untagged);
+        Assert.Equal($"{Line}.0.1-alpha.0.1", history.Untagged);
     }
 
     [Fact]
-    public void Commit_Tagged_v1_2_3_Packs_1_2_3()
+    public void Commit_Tagged_v1_2_3_Packs_1_2_3_Behind_The_Refit_Major()
     {
-        Assert.Equal("1.2.3", history.Tagged);
+        Assert.Equal($"{Line}.1.2.3", history.Tagged);
     }
 
     [Fact]
     public void Commit_After_The_Tag_Packs_A_Prerelease_Of_The_Next_Patch_That_Sorts_After_It()
     {
-        Assert.Equal("1.2.4-alpha.0.1", history.AfterTag);
+        Assert.Equal($"{Line}.1.2.4-alpha.0.1", history.AfterTag);
     }
 
     [Fact]
     public void Shallow_Clone_Of_The_Tag_Packs_The_Release()
     {
-        Assert.Equal("1.2.3", history.ShallowTagged);
+        Assert.Equal($"{Line}.1.2.3", history.ShallowTagged);
     }
 
     [Fact]
@@ -38,7 +46,7 @@ public sealed class PackageVersionTests(PackageVersionTests.ReleaseHistory histo
     {
         // The tag is outside the one fetched commit, so MinVer cannot see it: a build that must not fail (warnings are
         // errors here) and a version that can never pass for a release. Releases are packed from the tagged commit.
-        Assert.Equal("0.1.0-alpha.0", history.ShallowAfterTag);
+        Assert.Equal($"{Line}.0.1-alpha.0", history.ShallowAfterTag);
     }
 
     /// <summary>Builds the history once, in a temporary folder, and records the version MSBuild computes at each step.</summary>
@@ -96,8 +104,8 @@ public sealed class PackageVersionTests(PackageVersionTests.ReleaseHistory histo
 
         /// <summary>The version pack would give the library in <paramref name="repository"/>; a warning fails it.</summary>
         private static string PackageVersion(string repository) => Repository.Dotnet(
-            "msbuild", Path.Combine(repository, "src/RefitStj/RefitStj.csproj"), "-restore", "-t:MinVer",
-            "-getProperty:PackageVersion", "-p:Configuration=Release", "-warnaserror", "-nodeReuse:false").Trim();
+            ["msbuild", Path.Combine(repository, "src/RefitStj/RefitStj.csproj"), "-restore", "-t:MinVer",
+            "-getProperty:PackageVersion", "-p:Configuration=Release", .. PackedPackage.LineArguments, "-warnaserror", "-nodeReuse:false"]).Trim();
 
         private static void Git(string folder, params string[] arguments)
         {

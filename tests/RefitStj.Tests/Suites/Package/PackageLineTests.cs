@@ -1,0 +1,67 @@
+namespace RefitStj.Tests.Suites.Package;
+
+/// <summary>
+/// What each line's package gives the apps that restore it from the packed nupkg: the frameworks and Refit versions it
+/// serves build and run; what it does not serve NuGet stops at restore, with NuGet's own message. Line 16: net8.0 and
+/// net10.0 apps on Refit 16.3.0 and 16.4.0, and a net8.0 app that asks for Refit 17. Line 17: a net10.0 app on Refit 17.0.0,
+/// and a net8.0 app (Refit 17 has no net8.0).
+/// </summary>
+[Collection(SharesThePackedPackage.Name)]
+public sealed class PackageLineTests(PackedPackage package)
+{
+    [Theory]
+#if REFIT17
+    [InlineData("net10.0", "17.0.0")]
+#else
+    [InlineData("net8.0", "16.3.0")]
+    [InlineData("net8.0", "16.4.0")]
+    [InlineData("net10.0", "16.3.0")]
+    [InlineData("net10.0", "16.4.0")]
+#endif
+    public void App_Restores_Builds_And_Runs_On(string framework, string refitVersion)
+    {
+        var (output, resolved) = ConsumerApp.Run(package, $"app-{framework}-refit-{refitVersion}", framework, refitVersion);
+
+        Assert.Equal((package.Version, refitVersion), resolved);
+        ConsumerApp.AssertRoundTrip(output);
+    }
+
+#if REFIT17
+    [Fact]
+    public void Net8_App_Is_Refused_At_Restore_NU1202()
+    {
+        var (exitCode, output) = ConsumerApp.Restore(package, "app-net8.0", "net8.0", refitVersion: null);
+
+        Assert.NotEqual(0, exitCode);
+        Assert.Contains(
+            $"error NU1202: Package RefitStj {package.Version} is not compatible with net8.0 (.NETCoreApp,Version=v8.0). Package RefitStj {package.Version} supports: net10.0 (.NETCoreApp,Version=v10.0)",
+            output,
+            StringComparison.Ordinal);
+    }
+#else
+    [Fact]
+    public void Net8_App_Asking_For_Refit_17_Gets_NuGets_NU1608_Warning_And_Restores()
+    {
+        // NU1608 is a warning by default: restore goes on and resolves Refit 17 (which has no net8.0 asset). Only an app
+        // that makes NU1608 (or every warning) an error is refused (the next test).
+        var (exitCode, output) = ConsumerApp.Restore(package, "app-net8.0-refit-17-warned", "net8.0", "17.0.0");
+
+        Assert.Equal(0, exitCode);
+        Assert.Contains($"warning NU1608: {OutsideRange}", output, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Net8_App_Asking_For_Refit_17_Is_Refused_At_Restore_When_NU1608_Is_An_Error()
+    {
+        var (exitCode, output) = ConsumerApp.Restore(package, "app-net8.0-refit-17-refused", "net8.0", "17.0.0", "<WarningsAsErrors>NU1608</WarningsAsErrors>");
+
+        // NU1608 alone stops it: the other warnings of that graph (NU1701, Refit 17's .NETFramework dependencies) stay warnings.
+        Assert.NotEqual(0, exitCode);
+        Assert.Contains($"error NU1608: Warning As Error: {OutsideRange}", output, StringComparison.Ordinal);
+        Assert.DoesNotContain("error NU1701", output, StringComparison.Ordinal);
+    }
+
+    private string OutsideRange =>
+        $"Detected package version outside of dependency constraint: RefitStj {package.Version} requires Refit (>= 16.3.0 && < 17.0.0) but version Refit 17.0.0 was resolved.";
+#endif
+}
