@@ -19,8 +19,9 @@ internal sealed class ContextOptions
     // The named argument that lists converter types.
     public const string Converters = "Converters";
 
-    // JsonKnownNamingPolicy.CamelCase and JsonNumberHandling.AllowReadingFromString: Refit's values, no format of the user's own.
+    // JsonKnownNamingPolicy.CamelCase, and JsonNumberHandling's Strict and AllowReadingFromString: Refit's values, no format of the user's own.
     private const int CamelCase = 1;
+    private const int Strict = 0;
     private const int AllowReadingFromString = 1;
 
     private ContextOptions(HashSet<string> stated, HashSet<ITypeSymbol> listed, HashSet<ITypeSymbol> convertedTypes, bool enumsChosen, bool ownFormat, Location? attribute)
@@ -51,8 +52,10 @@ internal sealed class ContextOptions
 
     /// <summary>
     /// Whether the attribute states a wire format of the user's own: a naming policy other than camelCase, a
-    /// <c>JsonSerializerDefaults</c>, a number handling other than Refit's, or how every enum is written. Such a context is
-    /// written for its API on purpose; RSTJ002 proposes no change to it.
+    /// <c>JsonSerializerDefaults</c>, a number handling other than Refit's (Refit 16: <c>AllowReadingFromString</c>;
+    /// Refit 17: <c>Strict</c>, or <c>AllowReadingFromString</c>, which writes the same and is what a context written for
+    /// 16 states), or how every enum is written. Such a context is written for its API on purpose; RSTJ002 proposes no
+    /// change to it.
     /// </summary>
     public bool StatesOwnFormat { get; }
 
@@ -83,7 +86,7 @@ internal sealed class ContextOptions
                 ownFormat |= argument.Key switch
                 {
                     PropertyNamingPolicy => argument.Value.Value is not CamelCase,
-                    NumberHandling => argument.Value.Value is not AllowReadingFromString,
+                    NumberHandling => !IsRefitNumberHandling(argument.Value.Value, known),
                     _ => false,
                 };
                 if (argument.Key == "UseStringEnumConverter")
@@ -103,6 +106,9 @@ internal sealed class ContextOptions
 
         return new ContextOptions(stated, listed, converted, enumsChosen, ownFormat || enumsChosen, location);
     }
+
+    private static bool IsRefitNumberHandling(object? value, KnownSymbols known) =>
+        value is AllowReadingFromString || (value is Strict && !known.HasRefit16Wire);
 
     /// <summary>Adds the types <paramref name="converter"/> handles; <see langword="true"/> for a non-generic factory, which may handle any enum.</summary>
     private static bool Read(INamedTypeSymbol converter, KnownSymbols known, HashSet<ITypeSymbol> converted)

@@ -7,9 +7,10 @@ namespace RefitStj.Analyzers;
 /// <summary>
 /// RSTJ002: where a Refit client may run on a <c>StjContentSerializer</c> over a source-generated context with the
 /// options of its <c>[JsonSourceGenerationOptions]</c>, and that attribute states no wire format of the user's own, the
-/// context must put on the wire what Refit's default does, or the switch changes what is sent and read, silently:
-/// PascalCase names, names read case-sensitively (camelCase JSON then reads as default values), numbers in strings
-/// refused, enums as numbers, <c>object</c> read as <c>JsonElement</c>. One diagnostic per call and context lists them all.
+/// context must put on the wire what the referenced Refit's default does, or the switch changes what is sent and read,
+/// silently: PascalCase names, names read case-sensitively (camelCase JSON then reads as default values), and on Refit 16
+/// also numbers in strings refused, enums as numbers, <c>object</c> read as <c>JsonElement</c> (Refit 17's defaults do
+/// those too, so they are not reported there). One diagnostic per call and context lists them all.
 /// A context whose attribute states a format (<see cref="ContextOptions.StatesOwnFormat"/>), and a serializer built by
 /// <c>StjContentSerializer.ForContext</c>, are the user's chosen format: nothing is reported, so no fix changes it.
 /// </summary>

@@ -77,7 +77,7 @@ internal static class Descriptors
         category: "Compatibility",
         defaultSeverity: DiagnosticSeverity.Warning,
         isEnabledByDefault: true,
-        description: "Refit's default System.Text.Json options write camelCase names, read names in any case and numbers from strings, write enums as camelCase strings and infer object values. A context's own options apply instead; where they differ, and the context's [JsonSourceGenerationOptions] states no format of its own, switching serializers changes the wire format.");
+        description: "Refit's default System.Text.Json options write camelCase names and read names in any case; Refit 16's also read numbers from strings, write enums as camelCase strings and infer object values. A context's own options apply instead; where they differ, and the context's [JsonSourceGenerationOptions] states no format of its own, switching serializers changes the wire format.");
 
     /// <summary>A Refit 16 context entry point that builds Refit's own serializer.</summary>
     public static readonly DiagnosticDescriptor RefitSerializer = new(

@@ -3,9 +3,10 @@ using Microsoft.CodeAnalysis;
 namespace RefitStj.Analyzers;
 
 /// <summary>
-/// Where a source-generated context's options make it send or read other JSON than Refit's default options
-/// (camelCase names, case-insensitive reads, numbers read from strings, enums as camelCase strings, <c>object</c>
-/// inferred), for the types it reaches. An option the user's <c>[JsonSourceGenerationOptions]</c> states is their choice.
+/// Where a source-generated context's options make it send or read other JSON than the default options of the Refit the
+/// compilation references, for the types it reaches: camelCase names and case-insensitive reads on every line, and on
+/// Refit 16 also numbers read from strings, enums as camelCase strings and <c>object</c> inferred (Refit 17 has none of
+/// those). An option the user's <c>[JsonSourceGenerationOptions]</c> states is their choice.
 /// </summary>
 internal sealed class OptionsDifferences
 {
@@ -38,13 +39,15 @@ internal sealed class OptionsDifferences
             missing.AddRange(new[] { ContextOptions.PropertyNamingPolicy, ContextOptions.PropertyNameCaseInsensitive }.Where(o => !options.Stated.Contains(o)));
         }
 
-        if (!options.Stated.Contains(ContextOptions.NumberHandling) && covered.Any(t => IsNumber(Unwrap(t))))
+        // Refit 17's defaults leave numbers, enums and object values at System.Text.Json's, as a context does.
+        var refit16 = known.HasRefit16Wire;
+        if (refit16 && !options.Stated.Contains(ContextOptions.NumberHandling) && covered.Any(t => IsNumber(Unwrap(t))))
         {
             missing.Add(ContextOptions.NumberHandling);
         }
 
         var enums = new List<INamedTypeSymbol>();
-        if (!options.EnumsChosen)
+        if (refit16 && !options.EnumsChosen)
         {
             foreach (var type in covered.Select(Unwrap).OfType<INamedTypeSymbol>().Where(t => t.TypeKind == TypeKind.Enum).Distinct<INamedTypeSymbol>(SymbolEqualityComparer.Default))
             {
@@ -56,7 +59,7 @@ internal sealed class OptionsDifferences
         }
 
         enums.Sort((a, b) => string.CompareOrdinal(a.ToDisplayString(), b.ToDisplayString()));
-        var objects = covered.Any(t => t.SpecialType == SpecialType.System_Object) && !options.ConvertedTypes.Any(t => t.SpecialType == SpecialType.System_Object);
+        var objects = refit16 && covered.Any(t => t.SpecialType == SpecialType.System_Object) && !options.ConvertedTypes.Any(t => t.SpecialType == SpecialType.System_Object);
         return new OptionsDifferences(missing, enums, objects);
     }
 

@@ -10,6 +10,8 @@ internal sealed class KnownSymbols
         Compilation = compilation;
         StjContentSerializer = serializer;
         RefitSettings = settings;
+        // Refit's AssemblyVersion is <major>.0.0.0: the Refit this compilation runs on, whose defaults RSTJ002 compares.
+        HasRefit16Wire = settings.ContainingAssembly.Identity.Version.Major < 17;
         JsonSerializerContext = context;
         JsonTypeInfo = typeInfo;
         JsonSerializableAttribute = compilation.GetTypeByMetadataName("System.Text.Json.Serialization.JsonSerializableAttribute");
@@ -60,6 +62,12 @@ internal sealed class KnownSymbols
     public INamedTypeSymbol StjContentSerializer { get; }
 
     public INamedTypeSymbol RefitSettings { get; }
+
+    /// <summary>
+    /// Whether the referenced Refit's default options are 16's (enums as camelCase strings, numbers read from strings,
+    /// <c>object</c> inferred) on top of camelCase and case-insensitive names, which are all that Refit 17's set.
+    /// </summary>
+    public bool HasRefit16Wire { get; }
 
     public INamedTypeSymbol JsonSerializerContext { get; }
 

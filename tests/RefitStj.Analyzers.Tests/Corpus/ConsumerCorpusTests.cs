@@ -90,7 +90,7 @@ public sealed partial class ConsumerCorpusTests
     {
         var files = Directory.GetFiles(project, "*.cs").OrderBy(f => f, StringComparer.Ordinal).ToList();
         var options = new CSharpParseOptions(LanguageVersion.Latest);
-        var trees = files.Select(f => CSharpSyntaxTree.ParseText(File.ReadAllText(f), options, path: Path.GetFileName(f), encoding: Encoding.UTF8)).ToList();
+        var trees = files.Select(f => CSharpSyntaxTree.ParseText(RefitLine.Source(File.ReadAllText(f)), options, path: Path.GetFileName(f), encoding: Encoding.UTF8)).ToList();
         var compilation = CSharpCompilation.Create(
             Path.GetFileName(project),
             trees,

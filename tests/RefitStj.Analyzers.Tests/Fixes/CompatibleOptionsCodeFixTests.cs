@@ -4,7 +4,10 @@ using RefitStj.Analyzers.Tests.Support;
 
 namespace RefitStj.Analyzers.Tests;
 
-/// <summary>The RSTJ002 fix's exact output: the compatible <c>[JsonSourceGenerationOptions]</c>, and a context that then compiles clean.</summary>
+/// <summary>
+/// The RSTJ002 fix's exact output: the compatible <c>[JsonSourceGenerationOptions]</c> of the Refit line referenced (16:
+/// names, case, numbers and converters; 17: names and case), and a context that then compiles clean.
+/// </summary>
 public sealed class CompatibleOptionsCodeFixTests
 {
     private const string Members = """[Get("/paint")] Task<Paint> Get();""";
@@ -18,15 +21,21 @@ public sealed class CompatibleOptionsCodeFixTests
     private const string Names = "names are written as declared, not camelCase (PropertyNamingPolicy)";
     private const string Case = "names are read case-sensitively, so camelCase JSON reads as default values (PropertyNameCaseInsensitive)";
     private const string Numbers = "numbers in strings are refused (NumberHandling)";
+    private const string Refit17Options = "PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase, PropertyNameCaseInsensitive = true";
+    private const string Refit16Converters = "Converters = new[] { typeof(RefitObjectConverter), typeof(RefitEnumConverter<Color>), typeof(RefitEnumConverter<Size>) }";
     private const string Converters = "enums 'Color', 'Size' go out as numbers, not camelCase strings (RefitEnumConverter<T>); 'object' values read as JsonElement, not inferred (RefitObjectConverter)";
+
+    // Everything a context with no options misses on the referenced line, and what the fix writes for it.
+    private static readonly string s_allDifferences = RefitLine.Pick($"{Names}; {Case}; {Numbers}; {Converters}", $"{Names}; {Case}");
+    private static readonly string s_lineOptions = RefitLine.Pick($"{RefitOptions}, {Refit16Converters}", Refit17Options);
 
     [Fact]
     public async Task Adds_The_Attribute_Above_The_First_Line_With_Every_Option_And_Converter_The_Context_Needs()
     {
         var before = App("/// <summary>The app's metadata.</summary>\n[JsonSerializable(typeof(Paint))]\n");
-        var after = App("/// <summary>The app's metadata.</summary>\n[JsonSourceGenerationOptions(PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase, PropertyNameCaseInsensitive = true, NumberHandling = JsonNumberHandling.AllowReadingFromString, Converters = new[] { typeof(RefitObjectConverter), typeof(RefitEnumConverter<Color>), typeof(RefitEnumConverter<Size>) })]\n[JsonSerializable(typeof(Paint))]\n");
+        var after = App($"/// <summary>The app's metadata.</summary>\n[JsonSourceGenerationOptions({s_lineOptions})]\n[JsonSerializable(typeof(Paint))]\n");
 
-        await FixAsync([before], [after], Verify.Incompatible($"{Names}; {Case}; {Numbers}; {Converters}"));
+        await FixAsync([before], [after], Verify.Incompatible(s_allDifferences));
     }
 
     [Fact]
@@ -34,9 +43,10 @@ public sealed class CompatibleOptionsCodeFixTests
     {
         // README's old camelCase-only options: Refit-like, so the rest of Refit's format is still proposed.
         var before = App("[JsonSourceGenerationOptions(PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase, GenerationMode = JsonSourceGenerationMode.Metadata)]\n[JsonSerializable(typeof(Paint))]\n");
-        var after = App("[JsonSourceGenerationOptions(PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase, GenerationMode = JsonSourceGenerationMode.Metadata, PropertyNameCaseInsensitive = true, NumberHandling = JsonNumberHandling.AllowReadingFromString, Converters = new[] { typeof(RefitObjectConverter), typeof(RefitEnumConverter<Color>), typeof(RefitEnumConverter<Size>) })]\n[JsonSerializable(typeof(Paint))]\n");
+        var added = RefitLine.Pick($"PropertyNameCaseInsensitive = true, NumberHandling = JsonNumberHandling.AllowReadingFromString, {Refit16Converters}", "PropertyNameCaseInsensitive = true");
+        var after = App($"[JsonSourceGenerationOptions(PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase, GenerationMode = JsonSourceGenerationMode.Metadata, {added})]\n[JsonSerializable(typeof(Paint))]\n");
 
-        await FixAsync([before], [after], Verify.Incompatible($"{Case}; {Numbers}; {Converters}"));
+        await FixAsync([before], [after], Verify.Incompatible(RefitLine.Pick($"{Case}; {Numbers}; {Converters}", Case)));
     }
 
     [Theory]
@@ -48,7 +58,10 @@ public sealed class CompatibleOptionsCodeFixTests
         var before = App($"[JsonSourceGenerationOptions({RefitOptions}, Converters = {converters})]\n[JsonSerializable(typeof(Paint))]\n");
         var after = App($"[JsonSourceGenerationOptions({RefitOptions}, Converters = {merged})]\n[JsonSerializable(typeof(Paint))]\n");
 
-        await FixAsync([before], [after], Verify.Incompatible("enum 'Size' goes out as numbers, not camelCase strings (RefitEnumConverter<T>); 'object' values read as JsonElement, not inferred (RefitObjectConverter)"));
+        // Refit 17 wants no converter (enums as numbers, object as JsonElement): the context is left as it is.
+        await (RefitLine.Is17
+            ? Verify.AnalyzerAsync(Descriptors.CompatibleOptionsId, [before], Microsoft.CodeAnalysis.OutputKind.DynamicallyLinkedLibrary)
+            : FixAsync([before], [after], Verify.Incompatible("enum 'Size' goes out as numbers, not camelCase strings (RefitEnumConverter<T>); 'object' values read as JsonElement, not inferred (RefitObjectConverter)")));
     }
 
     [Fact]
@@ -65,13 +78,13 @@ public sealed class CompatibleOptionsCodeFixTests
                 }
             }
             """;
-        var fixedContext = """
+        // Refit 17's options name no RefitStj type, so that using is not added there.
+        var fixedContext = $$"""
             using System.Text.Json.Serialization;
-            using RefitStj;
-
+            {{RefitLine.Pick("using RefitStj;\n", "")}}
             namespace App.Json
             {
-                [JsonSourceGenerationOptions(PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase, PropertyNameCaseInsensitive = true, NumberHandling = JsonNumberHandling.AllowReadingFromString, Converters = new[] { typeof(RefitObjectConverter), typeof(RefitEnumConverter<Color>), typeof(RefitEnumConverter<Size>) })]
+                [JsonSourceGenerationOptions({{s_lineOptions}})]
                 [System.Text.Json.Serialization.JsonSerializable(typeof(App.Paint))]
                 internal sealed partial class AppJsonContext : System.Text.Json.Serialization.JsonSerializerContext
                 {
@@ -79,7 +92,7 @@ public sealed class CompatibleOptionsCodeFixTests
             }
             """;
 
-        await FixAsync([app, context], [app, fixedContext], Verify.Incompatible($"{Names}; {Case}; {Numbers}; {Converters}"));
+        await FixAsync([app, context], [app, fixedContext], Verify.Incompatible(s_allDifferences));
     }
 
     [Fact]
@@ -88,12 +101,12 @@ public sealed class CompatibleOptionsCodeFixTests
         const string Second = "\n\n    public static IApi Again(HttpClient http) => {|#1:RestService.ForGenerated<IApi>(http, new RefitSettings { ContentSerializer = new StjContentSerializer(AppJsonContext.Default) })|};"
             + "\n\n    public static IApi Other(HttpClient http) => {|#2:RestService.ForGenerated<IApi>(http, new RefitSettings { ContentSerializer = new StjContentSerializer(OtherJsonContext.Default) })|};\n}";
         const string Other = "\n[JsonSerializable(typeof(Paint))]\ninternal sealed partial class OtherJsonContext : JsonSerializerContext;\n";
-        const string Options = "[JsonSourceGenerationOptions(PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase, PropertyNameCaseInsensitive = true, NumberHandling = JsonNumberHandling.AllowReadingFromString, Converters = new[] { typeof(RefitObjectConverter), typeof(RefitEnumConverter<Color>), typeof(RefitEnumConverter<Size>) })]\n";
+        var options = $"[JsonSourceGenerationOptions({s_lineOptions})]\n";
         var before = App("[JsonSerializable(typeof(Paint))]\n").Replace("|};\n}", "|};" + Second, StringComparison.Ordinal) + Other;
-        var after = App(Options + "[JsonSerializable(typeof(Paint))]\n").Replace("|};\n}", "|};" + Second, StringComparison.Ordinal)
+        var after = App(options + "[JsonSerializable(typeof(Paint))]\n").Replace("|};\n}", "|};" + Second, StringComparison.Ordinal)
             .Replace("{|#0:", "", StringComparison.Ordinal).Replace("{|#1:", "", StringComparison.Ordinal).Replace("{|#2:", "", StringComparison.Ordinal).Replace("|};", ";", StringComparison.Ordinal)
-            + Other.Replace("\n[JsonSerializable", "\n" + Options + "[JsonSerializable", StringComparison.Ordinal);
-        var all = $"{Names}; {Case}; {Numbers}; {Converters}";
+            + Other.Replace("\n[JsonSerializable", "\n" + options + "[JsonSerializable", StringComparison.Ordinal);
+        var all = s_allDifferences;
 
         await Verify.CodeFixAsync<CompatibleOptionsCodeFix>(Descriptors.CompatibleOptionsId, 
             [before], [after], [Verify.Incompatible(all), Verify.Incompatible(all, location: 1), Verify.Incompatible(all, "OtherJsonContext", location: 2)], iterations: 2);

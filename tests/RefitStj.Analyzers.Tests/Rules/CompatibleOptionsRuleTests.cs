@@ -4,7 +4,11 @@ using RefitStj.Analyzers.Tests.Support;
 
 namespace RefitStj.Analyzers.Tests;
 
-/// <summary>RSTJ002: which option differences a paired context is reported for, and each explicit choice that silences one.</summary>
+/// <summary>
+/// RSTJ002: which option differences a paired context is reported for, and each explicit choice that silences one. The
+/// same sources run on each Refit line; each asserts what that line's defaults make of them (RefitLine.Pick): Refit 16
+/// compares names, case, numbers, enums and object values, Refit 17 names and case only.
+/// </summary>
 public sealed class CompatibleOptionsRuleTests
 {
     private const string Names = "names are written as declared, not camelCase (PropertyNamingPolicy)";
@@ -12,7 +16,12 @@ public sealed class CompatibleOptionsRuleTests
     private const string Numbers = "numbers in strings are refused (NumberHandling)";
     private const string Objects = "'object' values read as JsonElement, not inferred (RefitObjectConverter)";
     private const string Refits = "PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase, PropertyNameCaseInsensitive = true, NumberHandling = JsonNumberHandling.AllowReadingFromString";
+    // Refit 17's own defaults: what a context needs to be silent on 17 (16 still asks for numbers).
+    private const string Refit17s = "PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase, PropertyNameCaseInsensitive = true";
     private const string GetRepo = """[Get("/repos/{id}")] Task<Repo> GetRepo(int id);""";
+
+    // The numbers difference, where the line reports it: Refit 17 reads numbers as System.Text.Json does.
+    private static readonly string s_numbersOn16 = RefitLine.Pick("; " + Numbers, "");
 
     private const string Enums = """
         public enum Color { Red, LightGreen }
@@ -31,7 +40,7 @@ public sealed class CompatibleOptionsRuleTests
             .WithLocation(0)
             .WithLocation(1)
             .WithSeverity(DiagnosticSeverity.Warning)
-            .WithMessage($"'AppJsonContext' does not send and read what Refit's default options do: {Names}; {Case}; {Numbers}; add the compatible options to its [JsonSourceGenerationOptions], or state an option there to keep your choice");
+            .WithMessage($"'AppJsonContext' does not send and read what Refit's default options do: {Names}; {Case}{s_numbersOn16}; add the compatible options to its [JsonSourceGenerationOptions], or state an option there to keep your choice");
         var source = Code.App(GetRepo, []).Replace("internal sealed partial", "[{|#1:JsonSerializable(typeof(Repo))|}]\ninternal sealed partial", StringComparison.Ordinal);
 
         await AnalyzeAsync(source, expected);
@@ -43,14 +52,23 @@ public sealed class CompatibleOptionsRuleTests
         await AnalyzeAsync(App(GetRepo, $"[JsonSourceGenerationOptions({Refits})]", "Repo"));
     }
 
-    [Theory]
-    [InlineData("PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase", Case + "; " + Numbers)]
-    [InlineData("PropertyNameCaseInsensitive = false", Names + "; " + Numbers)]
-    [InlineData("NumberHandling = JsonNumberHandling.AllowReadingFromString", Names + "; " + Case)]
-    [InlineData("GenerationMode = JsonSourceGenerationMode.Metadata", Names + "; " + Case + "; " + Numbers)]
-    public async Task An_Option_The_Attribute_States_Is_The_Users_Choice_Whatever_Its_Value(string stated, string differences)
+    [Fact]
+    public async Task Refit_17s_Options_Are_Silent_On_17_And_Miss_Numbers_On_16()
     {
-        await AnalyzeAsync(App(GetRepo, $"[JsonSourceGenerationOptions({stated})]", "Repo"), Verify.Incompatible(differences));
+        var source = App(GetRepo, $"[JsonSourceGenerationOptions({Refit17s})]", "Repo");
+
+        await AnalyzeAsync(source, RefitLine.Pick<DiagnosticResult[]>([Verify.Incompatible(Numbers)], []));
+    }
+
+    // On 17 Refit's numbers are System.Text.Json's, so no row reports them there.
+    [Theory]
+    [InlineData("PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase", Case, true)]
+    [InlineData("PropertyNameCaseInsensitive = false", Names, true)]
+    [InlineData("NumberHandling = JsonNumberHandling.AllowReadingFromString", Names + "; " + Case, false)]
+    [InlineData("GenerationMode = JsonSourceGenerationMode.Metadata", Names + "; " + Case, true)]
+    public async Task An_Option_The_Attribute_States_Is_The_Users_Choice_Whatever_Its_Value(string stated, string differences, bool numbersOn16)
+    {
+        await AnalyzeAsync(App(GetRepo, $"[JsonSourceGenerationOptions({stated})]", "Repo"), Verify.Incompatible(differences + (numbersOn16 ? s_numbersOn16 : "")));
     }
 
     // Issue 42: a context written for its API's format gets no proposal that would change what it writes.
@@ -58,7 +76,7 @@ public sealed class CompatibleOptionsRuleTests
     [InlineData("PropertyNamingPolicy = JsonKnownNamingPolicy.SnakeCaseLower")]
     [InlineData("PropertyNamingPolicy = JsonKnownNamingPolicy.KebabCaseLower")]
     [InlineData("PropertyNamingPolicy = JsonKnownNamingPolicy.Unspecified")]
-    [InlineData("NumberHandling = JsonNumberHandling.Strict")]
+    [InlineData("NumberHandling = JsonNumberHandling.WriteAsString")]
     [InlineData("PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase, UseStringEnumConverter = true")]
     [InlineData("JsonSerializerDefaults.Web")]
     [InlineData("JsonSerializerDefaults.General")]
@@ -69,10 +87,19 @@ public sealed class CompatibleOptionsRuleTests
         await AnalyzeAsync(source);
     }
 
+    // Strict is a number policy of the user's own against Refit 16's AllowReadingFromString, and Refit 17's own value.
+    [Fact]
+    public async Task Strict_Numbers_Are_The_Users_Format_On_16_And_Refits_On_17()
+    {
+        var source = App("""[Get("/paint")] Task<Paint> Get();""", "[JsonSourceGenerationOptions(NumberHandling = JsonNumberHandling.Strict)]", "Paint") + Enums;
+
+        await AnalyzeAsync(source, RefitLine.Pick<DiagnosticResult[]>([], [Verify.Incompatible(Names + "; " + Case)]));
+    }
+
     [Fact]
     public async Task Names_And_Case_Only_Where_The_Context_Writes_Objects_And_Numbers_Only_Where_It_Reads_Numbers()
     {
-        await AnalyzeAsync(App("""[Get("/ids")] Task<List<int>> Ids();""", "", "List<int>"), Verify.Incompatible(Numbers));
+        await AnalyzeAsync(App("""[Get("/ids")] Task<List<int>> Ids();""", "", "List<int>"), RefitLine.Pick<DiagnosticResult[]>([Verify.Incompatible(Numbers)], []));
         await AnalyzeAsync(App("""[Get("/names")] Task<List<Owner>> Owners();""", "", "List<Owner>"), Verify.Incompatible(Names + "; " + Case));
     }
 
@@ -81,7 +108,8 @@ public sealed class CompatibleOptionsRuleTests
     {
         var source = App("""[Get("/paint")] Task<Paint> Get();""", $"[JsonSourceGenerationOptions({Refits})]", "Paint") + Enums;
 
-        await AnalyzeAsync(source, Verify.Incompatible("enums 'Color', 'Key', 'Shade', 'Size' go out as numbers, not camelCase strings (RefitEnumConverter<T>)"));
+        // Refit 17 writes enums as numbers itself.
+        await AnalyzeAsync(source, RefitLine.Pick<DiagnosticResult[]>([Verify.Incompatible("enums 'Color', 'Key', 'Shade', 'Size' go out as numbers, not camelCase strings (RefitEnumConverter<T>)")], []));
     }
 
     [Theory]
@@ -116,7 +144,7 @@ public sealed class CompatibleOptionsRuleTests
         await AnalyzeAsync(App("""[Get("/c")] Task<Chosen> Get();""", $"[JsonSourceGenerationOptions({Refits})]", "Chosen") + Models);
         await AnalyzeAsync(
             App("""[Get("/m")] Task<Mixed> Get();""", $"[JsonSourceGenerationOptions({Refits})]", "Mixed") + Models,
-            Verify.Incompatible("enum 'Color' goes out as numbers, not camelCase strings (RefitEnumConverter<T>)"));
+            RefitLine.Pick<DiagnosticResult[]>([Verify.Incompatible("enum 'Color' goes out as numbers, not camelCase strings (RefitEnumConverter<T>)")], []));
     }
 
     [Fact]
@@ -132,7 +160,8 @@ public sealed class CompatibleOptionsRuleTests
             """;
         var members = """[Get("/bag")] Task<Bag> Get();""";
 
-        await AnalyzeAsync(App(members, $"[JsonSourceGenerationOptions({Refits})]", "Bag") + Bag, Verify.Incompatible(Objects));
+        // Refit 17 reads object values as JsonElement itself.
+        await AnalyzeAsync(App(members, $"[JsonSourceGenerationOptions({Refits})]", "Bag") + Bag, RefitLine.Pick<DiagnosticResult[]>([Verify.Incompatible(Objects)], []));
         await AnalyzeAsync(App(members, $"[JsonSourceGenerationOptions({Refits}, Converters = new[] {{ typeof(RefitObjectConverter) }})]", "Bag") + Bag);
         await AnalyzeAsync(App(members, $"[JsonSourceGenerationOptions({Refits}, Converters = new[] {{ typeof(MyObjectConverter) }})]", "Bag") + Bag + Custom);
     }
@@ -168,7 +197,7 @@ public sealed class CompatibleOptionsRuleTests
             "|};\n\n    public static void Register(IServiceCollection services) => {|#1:services.AddRefitClient<IApi>(new RefitSettings(new StjContentSerializer(AppJsonContext.Default)))|};\n}",
             StringComparison.Ordinal);
 
-        await AnalyzeAsync(source, Verify.Incompatible(Names + "; " + Case + "; " + Numbers), Verify.Incompatible(Names + "; " + Case + "; " + Numbers, location: 1));
+        await AnalyzeAsync(source, Verify.Incompatible(Names + "; " + Case + s_numbersOn16), Verify.Incompatible(Names + "; " + Case + s_numbersOn16, location: 1));
     }
 
     /// <summary>The app whose context carries <paramref name="options"/> (an attribute line, or nothing) and declares <paramref name="declared"/>.</summary>

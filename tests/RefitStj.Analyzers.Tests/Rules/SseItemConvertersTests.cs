@@ -148,25 +148,27 @@ public sealed class SseItemConvertersTests
     public async Task Fix_All_And_The_Options_Fix_Leave_One_Attribute_In_Either_Order(bool converterFirst)
     {
         // As dotnet format applies them: fix-all for one ID, the other analyzed again and its fix-all applied.
-        const string Incompatible = "names are written as declared, not camelCase (PropertyNamingPolicy); names are read case-sensitively, so camelCase JSON reads as default values (PropertyNameCaseInsensitive); numbers in strings are refused (NumberHandling); enums 'Color', 'Size' go out as numbers, not camelCase strings (RefitEnumConverter<T>); 'object' values read as JsonElement, not inferred (RefitObjectConverter)";
-        const string Options = "PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase, PropertyNameCaseInsensitive = true, NumberHandling = JsonNumberHandling.AllowReadingFromString";
-        const string Refit = "typeof(RefitObjectConverter), typeof(RefitEnumConverter<Color>), typeof(RefitEnumConverter<Size>)";
+        // Each Refit line's options fix: 17's names no converter, so the SSE converter is the list's only entry.
+        var incompatible = "names are written as declared, not camelCase (PropertyNamingPolicy); names are read case-sensitively, so camelCase JSON reads as default values (PropertyNameCaseInsensitive)"
+            + RefitLine.Pick("; numbers in strings are refused (NumberHandling); enums 'Color', 'Size' go out as numbers, not camelCase strings (RefitEnumConverter<T>); 'object' values read as JsonElement, not inferred (RefitObjectConverter)", "");
+        var options = "PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase, PropertyNameCaseInsensitive = true" + RefitLine.Pick(", NumberHandling = JsonNumberHandling.AllowReadingFromString", "");
+        var refit = RefitLine.Pick("typeof(RefitObjectConverter), typeof(RefitEnumConverter<Color>), typeof(RefitEnumConverter<Size>)", "");
         const string Sse = "typeof(SseItemConverter<Paint>)";
         var before = PaintApp("");
         var converted = PaintApp($"[JsonSourceGenerationOptions(Converters = new[] {{ {Sse} }})]\n");
-        var compatible = PaintApp($"[JsonSourceGenerationOptions({Options}, Converters = new[] {{ {Refit} }})]\n");
+        var compatible = PaintApp(refit.Length == 0 ? $"[JsonSourceGenerationOptions({options})]\n" : $"[JsonSourceGenerationOptions({options}, Converters = new[] {{ {refit} }})]\n");
         var after = PaintApp(converterFirst
-            ? $"[JsonSourceGenerationOptions(Converters = new[] {{ {Sse}, {Refit} }}, {Options})]\n"
-            : $"[JsonSourceGenerationOptions({Options}, Converters = new[] {{ {Refit}, {Sse} }})]\n");
+            ? $"[JsonSourceGenerationOptions(Converters = new[] {{ {string.Join(", ", new[] { Sse, refit }.Where(c => c.Length > 0))} }}, {options})]\n"
+            : $"[JsonSourceGenerationOptions({options}, Converters = new[] {{ {string.Join(", ", new[] { refit, Sse }.Where(c => c.Length > 0))} }})]\n");
 
         if (converterFirst)
         {
             await Verify.CodeFixAsync<AddJsonSerializableCodeFix>(Descriptors.ContextCoverageId, [before], [converted], [NoConverter(data: "Paint")], iterations: 1);
-            await Verify.CodeFixAsync<CompatibleOptionsCodeFix>(Descriptors.CompatibleOptionsId, [converted], [after], [Verify.Incompatible(Incompatible)], iterations: 1);
+            await Verify.CodeFixAsync<CompatibleOptionsCodeFix>(Descriptors.CompatibleOptionsId, [converted], [after], [Verify.Incompatible(incompatible)], iterations: 1);
         }
         else
         {
-            await Verify.CodeFixAsync<CompatibleOptionsCodeFix>(Descriptors.CompatibleOptionsId, [before], [compatible], [Verify.Incompatible(Incompatible)], iterations: 1);
+            await Verify.CodeFixAsync<CompatibleOptionsCodeFix>(Descriptors.CompatibleOptionsId, [before], [compatible], [Verify.Incompatible(incompatible)], iterations: 1);
             await Verify.CodeFixAsync<AddJsonSerializableCodeFix>(Descriptors.ContextCoverageId, [compatible], [after], [NoConverter(data: "Paint")], iterations: 1);
         }
 

@@ -64,7 +64,7 @@ internal static class TwoProjects
     /// <summary>One project's compilation with the generator's output in it; it must compile.</summary>
     public static Compilation Compile(string name, (string Path, string Source)[] sources, IEnumerable<MetadataReference> references)
     {
-        var trees = sources.Select(file => CSharpSyntaxTree.ParseText(file.Source, s_parse, path: file.Path, encoding: Encoding.UTF8));
+        var trees = sources.Select(file => CSharpSyntaxTree.ParseText(RefitLine.Source(file.Source), s_parse, path: file.Path, encoding: Encoding.UTF8));
         var compilation = CSharpCompilation.Create(
             name,
             trees,

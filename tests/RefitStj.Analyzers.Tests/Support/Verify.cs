@@ -71,7 +71,7 @@ internal static class Verify
         Configure(test, test.TestState, OutputKind.DynamicallyLinkedLibrary, ruleIds);
         for (var i = 0; i < sources.Length; i++)
         {
-            test.TestState.Sources.Add(($"/0/Source{i}.cs", sources[i]));
+            test.TestState.Sources.Add(($"/0/Source{i}.cs", RefitLine.Source(sources[i])));
         }
 
         test.TestState.AnalyzerConfigFiles.Add(("/0/.editorconfig", editorConfig));
@@ -146,7 +146,7 @@ internal static class Verify
     {
         for (var i = 0; i < sources.Length; i++)
         {
-            state.Sources.Add(($"Source{i}.cs", sources[i]));
+            state.Sources.Add(($"Source{i}.cs", RefitLine.Source(sources[i])));
         }
     }
 
