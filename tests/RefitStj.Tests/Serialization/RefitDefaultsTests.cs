@@ -7,7 +7,12 @@ namespace RefitStj.Tests.Serialization;
 /// <summary>Pins the default wire format: the bytes Refit's built-in serializer writes and the values it reads.</summary>
 public sealed class RefitDefaultsTests
 {
+    // 16's wire: the defaults on 16; on 17 the options that keep it (17's own defaults: RefitDefaultsLineTests).
+#if REFIT17
+    private readonly StjContentSerializer _serializer = Refit16Wire.Serializer();
+#else
     private readonly StjContentSerializer _serializer = new();
+#endif
 
     [Fact]
     public async Task Writes_The_Exact_Bytes_Of_Refits_Default()
@@ -109,11 +114,17 @@ public sealed class RefitDefaultsTests
         Assert.False(first.IsReadOnly);
         Assert.True(first.PropertyNameCaseInsensitive);
         Assert.Same(JsonNamingPolicy.CamelCase, first.PropertyNamingPolicy);
-        Assert.Equal(System.Text.Json.Serialization.JsonNumberHandling.AllowReadingFromString, first.NumberHandling);
 #if NET10_0_OR_GREATER
         Assert.False(first.AllowDuplicateProperties);
 #endif
+#if REFIT17
+        // Refit 17's defaults add nothing to names and case: numbers are strict and no converter is registered.
+        Assert.Equal(System.Text.Json.Serialization.JsonNumberHandling.Strict, first.NumberHandling);
+        Assert.Empty(first.Converters);
+#else
+        Assert.Equal(System.Text.Json.Serialization.JsonNumberHandling.AllowReadingFromString, first.NumberHandling);
         Assert.Equal(2, first.Converters.Count);
+#endif
     }
 }
 

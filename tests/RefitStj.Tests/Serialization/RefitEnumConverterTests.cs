@@ -17,7 +17,7 @@ namespace RefitStj.Tests.Serialization;
 /// </summary>
 public sealed class RefitEnumConverterTests
 {
-    private static readonly SystemTextJsonContentSerializer s_refit = new();
+    private static readonly SystemTextJsonContentSerializer s_refit = Refit16Wire.RefitSerializer();
     private static readonly StjContentSerializer s_ours = new(RefitEnumContext.Default);
 
     [Fact]

@@ -7,7 +7,7 @@ namespace RefitStj.Tests.Serialization;
 
 public sealed class RefitEnumValueConverterTests
 {
-    private readonly StjContentSerializer _serializer = new();
+    private readonly StjContentSerializer _serializer = Refit16Wire.Serializer();
 
     private string Write<T>(T value) => JsonSerializer.Serialize(value, _serializer.Options);
 
@@ -180,7 +180,7 @@ public sealed class RefitEnumValueConverterTests
     public async Task A_Name_Starting_With_A_Titlecase_Letter_Is_Written_Unchanged_As_Refit_Does()
     {
         var ours = JsonSerializer.Serialize(TitlecaseLead.ǅemal, Fresh().Options);
-        using var refits = RefitControl.Serializer().ToHttpContent(TitlecaseLead.ǅemal);
+        using var refits = Refit16Wire.RefitSerializer().ToHttpContent(TitlecaseLead.ǅemal);
 
         Assert.Equal("ǅemal", JsonSerializer.Deserialize<string>(ours));
         Assert.Equal(await Bodies.TextOf(refits), ours);
@@ -208,7 +208,7 @@ public sealed class RefitEnumValueConverterTests
 #endif
 
     // Converters are built once per options instance, so a test of what their construction decides needs its own options.
-    private static StjContentSerializer Fresh() => new(StjContentSerializer.CreateDefaultOptions());
+    private static StjContentSerializer Fresh() => Refit16Wire.Serializer();
 
     private void AssertRange<TEnum>(string min, string max, string belowMin, string aboveMax)
         where TEnum : struct, Enum

@@ -9,7 +9,7 @@ namespace RefitStj.Tests.Serialization;
 /// <summary>Refit's nullable-enum rules, through the default options as users get them.</summary>
 public sealed class RefitNullableEnumConverterTests
 {
-    private readonly StjContentSerializer _serializer = new();
+    private readonly StjContentSerializer _serializer = Refit16Wire.Serializer();
 
     private string Write<T>(T value) => JsonSerializer.Serialize(value, _serializer.Options);
 
@@ -75,5 +75,5 @@ public sealed class RefitNullableEnumConverterTests
     }
 
     // Converters are built once per options instance, so a test of what their construction decides needs its own options.
-    private static StjContentSerializer Fresh() => new(StjContentSerializer.CreateDefaultOptions());
+    private static StjContentSerializer Fresh() => Refit16Wire.Serializer();
 }

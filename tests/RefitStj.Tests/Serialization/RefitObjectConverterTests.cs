@@ -5,7 +5,7 @@ namespace RefitStj.Tests.Serialization;
 
 public sealed class RefitObjectConverterTests
 {
-    private readonly StjContentSerializer _serializer = new();
+    private readonly StjContentSerializer _serializer = Refit16Wire.Serializer();
 
     private object? ReadPayload(string json) => _serializer.DeserializeFromString<Envelope>($$"""{"payload":{{json}}}""")!.Payload;
 
