@@ -8,10 +8,10 @@ using RefitStj.Benchmarks.Infrastructure;
 namespace RefitStj.Benchmarks.Benchmarks;
 
 /// <summary>
-/// What Refit's wire format costs a source-generated context: RefitStj over <see cref="CompatibleSwatchContext"/>
+/// What Refit 16's wire format costs a source-generated context: RefitStj over <see cref="CompatibleSwatchContext"/>
 /// (RefitEnumConverter and RefitObjectConverter named in its options) against the same context without converters
 /// (<see cref="FastSwatchContext"/>: System.Text.Json's generated fast path, enums as numbers), with Refit's built-in
-/// serializer as the baseline. Each row writes, or reads, its own wire format of the same value.
+/// serializer in that format as the baseline. Each row writes, or reads, its own wire format of the same value.
 /// </summary>
 public abstract class CompatibleContextBenchmarks<T> : ICheckedBenchmark
     where T : class
@@ -19,7 +19,8 @@ public abstract class CompatibleContextBenchmarks<T> : ICheckedBenchmark
     private static readonly StjContentSerializer s_check = new(CompatibleSwatchContext.Default);
 
     private protected readonly T _value = Swatches.Get<T>();
-    private protected readonly IHttpContentSerializer _refitBuiltIn = new SystemTextJsonContentSerializer();
+    // Refit's serializer in the format the compatible context writes (on Refit 17, options that keep 16's wire).
+    private protected readonly IHttpContentSerializer _refitBuiltIn = RefitDefaultSerializer.CreateRefit16Wire();
     private protected readonly IHttpContentSerializer _compatible = new StjContentSerializer(CompatibleSwatchContext.Default);
     private protected readonly IHttpContentSerializer _fast = new StjContentSerializer(FastSwatchContext.Default);
     private protected byte[] _compatibleJson = [];

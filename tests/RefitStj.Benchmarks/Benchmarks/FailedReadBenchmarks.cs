@@ -16,7 +16,7 @@ namespace RefitStj.Benchmarks.Benchmarks;
 [MemoryDiagnoser]
 public partial class FailedReadBenchmarks : ICheckedBenchmark
 {
-    private readonly IHttpContentSerializer _refitBuiltIn = new SystemTextJsonContentSerializer();
+    private readonly IHttpContentSerializer _refitBuiltIn = RefitDefaultSerializer.Create();
     private readonly IHttpContentSerializer _refitStj = new StjContentSerializer();
     private readonly byte[] _good;
     private readonly byte[] _bad;

@@ -110,11 +110,11 @@ public class JsonTypeInfoClientBenchmarks : ICheckedBenchmark
     {
         _handler = new StubHandler(_reply.Json);
         _http = new HttpClient(_handler) { BaseAddress = new Uri("http://api.example.test") };
-        _refitBuiltIn = Create(new SystemTextJsonContentSerializer());
+        _refitBuiltIn = Create(RefitDefaultSerializer.Create());
         _refitStj = Create(new StjContentSerializer());
         _refitStjContext = Create(StjContentSerializer.ForContext(BenchmarkJsonContext.Default));
 
-        ITypeInfoApi Create(IHttpContentSerializer serializer) => RestService.For<ITypeInfoApi>(_http, new RefitSettings(serializer));
+        ITypeInfoApi Create(IHttpContentSerializer serializer) => RestService.ForGenerated<ITypeInfoApi>(_http, new RefitSettings(serializer));
     }
 
     [GlobalCleanup]

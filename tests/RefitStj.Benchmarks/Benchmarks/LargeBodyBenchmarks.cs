@@ -46,7 +46,7 @@ public abstract class LargeBodyBenchmarks : ICheckedBenchmark
 [MemoryDiagnoser]
 public class LargeBodyWriteBenchmarks : LargeBodyBenchmarks
 {
-    private readonly IHttpContentSerializer _refitBuiltIn = new SystemTextJsonContentSerializer();
+    private readonly IHttpContentSerializer _refitBuiltIn = RefitDefaultSerializer.Create();
     private readonly IHttpContentSerializer _refitStj = new StjContentSerializer();
     private readonly MemoryStream _target = new();
 
@@ -109,7 +109,7 @@ public class LargeBodyPostBenchmarks : LargeBodyBenchmarks
         _payload = Get(Kilobytes);
         _handler = new StubHandler([]);
         _http = new HttpClient(_handler) { BaseAddress = new Uri("http://api.example.test") };
-        _refitBuiltIn = Create(new SystemTextJsonContentSerializer());
+        _refitBuiltIn = Create(RefitDefaultSerializer.Create());
         _refitStj = Create(new StjContentSerializer());
     }
 
@@ -124,7 +124,7 @@ public class LargeBodyPostBenchmarks : LargeBodyBenchmarks
 
     public override void Check(object? result) => Verify.Bytes(_handler.LastRequestBody, _payload.Json, "the request body");
 
-    private IRoundTripApi Create(IHttpContentSerializer serializer) => RestService.For<IRoundTripApi>(_http, new RefitSettings
+    private IRoundTripApi Create(IHttpContentSerializer serializer) => RestService.ForGenerated<IRoundTripApi>(_http, new RefitSettings
     {
         ContentSerializer = serializer,
         Buffered = Mode == BodyMode.Buffered,

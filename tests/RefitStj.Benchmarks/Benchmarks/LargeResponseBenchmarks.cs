@@ -15,7 +15,7 @@ namespace RefitStj.Benchmarks.Benchmarks;
 /// </summary>
 public abstract class LargeResponseBenchmarks : ICheckedBenchmark
 {
-    private protected readonly IHttpContentSerializer _refitBuiltIn = new SystemTextJsonContentSerializer();
+    private protected readonly IHttpContentSerializer _refitBuiltIn = RefitDefaultSerializer.Create();
     private protected readonly IHttpContentSerializer _refitStj = new StjContentSerializer();
     private protected Payload<List<Repository>> _payload = null!;
 

@@ -16,7 +16,7 @@ namespace RefitStj.Benchmarks.Benchmarks;
 [MemoryDiagnoser]
 public class NonUtf8ReadBenchmarks : ICheckedBenchmark
 {
-    private readonly IHttpContentSerializer _refitBuiltIn = new SystemTextJsonContentSerializer();
+    private readonly IHttpContentSerializer _refitBuiltIn = RefitDefaultSerializer.Create();
     private readonly IHttpContentSerializer _refitStj = new StjContentSerializer();
     private Payload<List<Repository>> _payload = null!;
     private byte[] _utf16 = null!;

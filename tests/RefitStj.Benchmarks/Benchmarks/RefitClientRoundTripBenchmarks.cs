@@ -7,7 +7,7 @@ using RefitStj.Benchmarks.Infrastructure;
 namespace RefitStj.Benchmarks.Benchmarks;
 
 /// <summary>
-/// GET through real Refit clients (<c>RestService.For</c>, Refit's source-generated client) over a <see cref="StubHandler"/>
+/// GET through real Refit clients (<c>RestService.ForGenerated</c>, Refit's source-generated client) over a <see cref="StubHandler"/>
 /// that answers with the payload: what a user sees per call on swapping Refit's built-in serializer for RefitStj.
 /// </summary>
 /// <typeparam name="T">The response: a login (~83 B), a location (~200 B), an organization (~1 KB) or a page of 150 repositories (~170 KB).</typeparam>
@@ -124,12 +124,12 @@ internal sealed class RefitClients : IDisposable
     {
         Handler = new StubHandler(responseBody);
         _httpClient = new HttpClient(Handler) { BaseAddress = new Uri("http://api.example.test") };
-        RefitBuiltIn = Create(new SystemTextJsonContentSerializer());
+        RefitBuiltIn = Create(RefitDefaultSerializer.Create());
         RefitStj = Create(new StjContentSerializer());
         Floor = Create(_floor);
 
         IRoundTripApi Create(IHttpContentSerializer serializer) =>
-            RestService.For<IRoundTripApi>(_httpClient, new RefitSettings { ContentSerializer = serializer, Buffered = buffered });
+            RestService.ForGenerated<IRoundTripApi>(_httpClient, new RefitSettings { ContentSerializer = serializer, Buffered = buffered });
     }
 
     public StubHandler Handler { get; }

@@ -31,7 +31,7 @@ public class ResponseSizeLimitBenchmarks : ICheckedBenchmark
         _payload = Size == "1 KB" ? OneRepository() : LargePayloads.Get(10);
         _clients = new RefitClients(_payload.Json, buffered: false);
         _limitedHttp = new HttpClient(new ResponseSizeLimitHandler(Limit, new StubHandler(_payload.Json))) { BaseAddress = new Uri("http://api.example.test") };
-        _limited = RestService.For<IRoundTripApi>(_limitedHttp, new RefitSettings { ContentSerializer = new StjContentSerializer() });
+        _limited = RestService.ForGenerated<IRoundTripApi>(_limitedHttp, new RefitSettings { ContentSerializer = new StjContentSerializer() });
     }
 
     [GlobalCleanup]

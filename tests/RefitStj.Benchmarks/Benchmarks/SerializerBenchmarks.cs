@@ -16,7 +16,7 @@ namespace RefitStj.Benchmarks.Benchmarks;
 public abstract class SerializerBenchmarks<T> : ICheckedBenchmark
 {
     private protected readonly Payload<T> _payload = Payloads.Get<T>();
-    private protected readonly IHttpContentSerializer _refitBuiltIn = new SystemTextJsonContentSerializer();
+    private protected readonly IHttpContentSerializer _refitBuiltIn = RefitDefaultSerializer.Create();
     private protected readonly IHttpContentSerializer _refitFastPath = CreateRefitFastPath();
     private protected readonly IHttpContentSerializer _refitStj = new StjContentSerializer();
     private protected readonly IHttpContentSerializer _refitStjSourceGen = new StjContentSerializer(BenchmarkJsonContext.Default);

@@ -20,7 +20,7 @@ namespace RefitStj.Benchmarks.Benchmarks;
 [MemoryDiagnoser]
 public class ServerSentEventsBenchmarks : ICheckedBenchmark
 {
-    private readonly IStreamingContentSerializer _refitBuiltIn = new SystemTextJsonContentSerializer();
+    private readonly IStreamingContentSerializer _refitBuiltIn = RefitDefaultSerializer.Create();
     private readonly IStreamingContentSerializer _refitStj = new StjContentSerializer();
     private readonly IStreamingContentSerializer _refitStjContext = new StjContentSerializer(SseBenchmarkContext.Default);
     private byte[] _body = [];

@@ -17,7 +17,7 @@ namespace RefitStj.Benchmarks.Benchmarks;
 [MemoryDiagnoser]
 public class StreamingBenchmarks : ICheckedBenchmark
 {
-    private readonly IStreamingContentSerializer _refitBuiltIn = new SystemTextJsonContentSerializer();
+    private readonly IStreamingContentSerializer _refitBuiltIn = RefitDefaultSerializer.Create();
     private readonly IStreamingContentSerializer _refitStj = new StjContentSerializer();
     private byte[] _body = [];
     private long _expectedSum;
