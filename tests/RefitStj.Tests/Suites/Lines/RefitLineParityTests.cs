@@ -56,6 +56,12 @@ public sealed class RefitLineParityTests(LineServer server, ITestOutputHelper ou
                 failures.Add($"{call.Name} [{pairing.Name}]: {result}\n  RefitStj request: {refitStj.Request}\n  Refit    request: {refit.Request}\n  RefitStj value:   {refitStj.Value}\n  Refit    value:   {refit.Value}");
             }
 
+            if (LineAnchors.ForLoadedLine.TryGetValue((call.Name, pairing.Name), out var anchor) && anchor != refitStj)
+            {
+                result = "UNEXPECTED (anchor changed)";
+                failures.Add($"{call.Name} [{pairing.Name}]: {result}\n  expected: {anchor}\n  RefitStj: {refitStj}");
+            }
+
             server.Rows[(pairingIndex, index)] = $"{call.Name,-34} {pairing.Name,-14} {result}";
         }
 
