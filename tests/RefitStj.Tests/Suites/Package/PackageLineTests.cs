@@ -6,9 +6,17 @@ namespace RefitStj.Tests.Suites.Package;
 /// net10.0 apps on Refit 16.3.0 and 16.4.0, and a net8.0 app that asks for Refit 17. Line 17: a net10.0 app on Refit 17.0.0,
 /// and a net8.0 app (Refit 17 has no net8.0).
 /// </summary>
+/// <remarks>
+/// Restores and builds real apps, and depends on no runtime the tests run on: CI runs them once per line (README's command
+/// and the Refit 17 run) and leaves them out of the runtime and Refit-patch runs by their trait.
+/// </remarks>
 [Collection(SharesThePackedPackage.Name)]
+[Trait("Category", Category)]
 public sealed class PackageLineTests(PackedPackage package)
 {
+    /// <summary>The trait CI filters on.</summary>
+    public const string Category = "PackageLines";
+
     [Theory]
 #if REFIT17
     [InlineData("net10.0", "17.0.0")]
