@@ -183,17 +183,9 @@ public interface IFeedApi
 #endregion
 
 #region snippet: source-generated
-[JsonSourceGenerationOptions(PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase, PropertyNameCaseInsensitive = true,
-    AllowDuplicateProperties = false)]
+[JsonSourceGenerationOptions(PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase, PropertyNameCaseInsensitive = true)]
 [JsonSerializable(typeof(Repo))]
 [JsonSerializable(typeof(List<Repo>))]
 internal sealed partial class AppJsonContext : JsonSerializerContext;
 #endregion
 
-#region snippet: source-generated-refit16
-[JsonSourceGenerationOptions(PropertyNamingPolicy = JsonKnownNamingPolicy.CamelCase, PropertyNameCaseInsensitive = true,
-    NumberHandling = JsonNumberHandling.AllowReadingFromString,
-    Converters = new[] { typeof(RefitObjectConverter), typeof(RefitEnumConverter<RepoKind>) })]
-[JsonSerializable(typeof(Repo))]
-internal sealed partial class Refit16JsonContext : JsonSerializerContext;
-#endregion
