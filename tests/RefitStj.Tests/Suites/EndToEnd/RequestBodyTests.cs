@@ -7,7 +7,7 @@ namespace RefitStj.Tests.Suites.EndToEnd;
 
 public sealed class RequestBodyTests
 {
-    private static readonly int s_sampleOrderLength = Encoding.UTF8.GetByteCount(Bodies.SampleOrderJson);
+    private static readonly int s_sampleOrderLength = Encoding.UTF8.GetByteCount(WireCompatibilityTests.DefaultSampleOrderJson);
 
     /// <summary>The one request sent was <paramref name="method"/> with exactly <see cref="Clients.PersonJson"/> as UTF-8 JSON.</summary>
     private static SentRequest AssertSentPersonJson(StubHandler handler, HttpMethod method)
@@ -67,7 +67,7 @@ public sealed class RequestBodyTests
         await api.PostOrder(Bodies.SampleOrder());
 
         var sent = Assert.Single(handler.Requests);
-        Assert.Equal(Bodies.SampleOrderJson, sent.BodyText);
+        Assert.Equal(WireCompatibilityTests.DefaultSampleOrderJson, sent.BodyText);
         Assert.NotEqual(0xEF, sent.Body![0]);
     }
 
@@ -135,7 +135,7 @@ public sealed class RequestBodyTests
         var sent = Assert.Single(handler.Requests);
         Assert.Equal(expectLength ? s_sampleOrderLength : null, sent.DeclaredLength);
         Assert.Equal(Clients.JsonUtf8, sent.ContentType);
-        Assert.Equal(Bodies.SampleOrderJson, sent.BodyText);
+        Assert.Equal(WireCompatibilityTests.DefaultSampleOrderJson, sent.BodyText);
     }
 
     [Theory]
@@ -174,9 +174,9 @@ public sealed class RequestBodyTests
 
         var ex = await Assert.ThrowsAsync<ApiException>(() => api.PostOrder(Bodies.SampleOrder()));
 
-        Assert.Equal(Bodies.SampleOrderJson, ex.RequestContent);
+        Assert.Equal(WireCompatibilityTests.DefaultSampleOrderJson, ex.RequestContent);
         var sent = Assert.Single(handler.Requests);
-        Assert.Equal(Bodies.SampleOrderJson, sent.BodyText);
+        Assert.Equal(WireCompatibilityTests.DefaultSampleOrderJson, sent.BodyText);
         Assert.Equal(Clients.JsonUtf8, sent.ContentType);
 
         // Capturing reads the content into memory first, so its length is known by the time it is sent.

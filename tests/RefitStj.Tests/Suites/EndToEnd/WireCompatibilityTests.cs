@@ -11,6 +11,17 @@ namespace RefitStj.Tests.Suites.EndToEnd;
 /// </summary>
 public sealed class WireCompatibilityTests
 {
+    /// <summary>
+    /// <see cref="Bodies.SampleOrder"/> as both serializers' defaults write it on the Refit line in use: on 16 the documented
+    /// <see cref="Bodies.SampleOrderJson"/>; on 17 enum values are numbers (dictionary keys stay names).
+    /// </summary>
+    internal const string DefaultSampleOrderJson =
+#if REFIT17
+        $$"""{"id":7,"customerName":"Ada","status":1,"previousStatus":null,"quantity":3,"total":12.50,"placedAt":"2026-11-22T10:00:00+01:00","countsByStatus":{"Pending":1,"{{Wire.LostInSpace}}":2},"grid":[[1,2],[3]],"extra":{"name":"Bo","age":4},"sku_code":"X-1","permissions":3}""";
+#else
+        Bodies.SampleOrderJson;
+#endif
+
     private static readonly Dictionary<string, Func<Task>> s_writeCases = new()
     {
         ["sample order"] = () => AssertWritesSame(Bodies.SampleOrder()),
@@ -76,53 +87,53 @@ public sealed class WireCompatibilityTests
         ["large list"] = () => AssertWritesSame(Enumerable.Range(0, 5000).Select(i => new Person("p" + i, i)).ToList()),
     };
 
-    private static readonly Dictionary<string, Func<Task>> s_readCases = new()
+    private static readonly Dictionary<string, ReadCase> s_readCases = new()
     {
-        ["sample order"] = () => AssertReadsSame<Order>(Bodies.SampleOrderJson),
-        ["order numbers as strings"] = () => AssertReadsSame<Order>("""{"id":"7","quantity":"3","total":"12.50","grid":[["1","2"]],"countsByStatus":{"pending":"4"}}"""),
-        ["order previous status blank"] = () => AssertReadsSame<Order>("""{"previousStatus":""}"""),
-        ["order previous status null"] = () => AssertReadsSame<Order>("""{"previousStatus":null,"quantity":null}"""),
-        ["order previous status whitespace"] = () => AssertReadsSame<Order>("""{"previousStatus":"  "}"""),
-        ["order enums by declared name in other case"] = () => AssertReadsSame<Order>("""{"status":"INTRANSIT","previousStatus":"lostinspace","permissions":"write"}"""),
-        ["order enums as numbers"] = () => AssertReadsSame<Order>("""{"status":1,"previousStatus":42,"permissions":7}"""),
-        ["order property names in other case"] = () => AssertReadsSame<Order>("""{"ID":1,"CustomerName":"x","SKU_CODE":"k","PlacedAt":"2026-01-02T03:04:05Z"}"""),
-        ["order enum dictionary keys"] = () => AssertReadsSame<Order>($$$"""{"countsByStatus":{"Pending":1,"INTRANSIT":2,"{{{Wire.LostInSpace}}}":3}}"""),
-        ["person"] = () => AssertReadsSame<Person>(Clients.PersonJson),
-        ["person age as string"] = () => AssertReadsSame<Person>("""{"name":"Ada","age":"36"}"""),
-        ["person unknown members"] = () => AssertReadsSame<Person>("""{"name":"Ada","age":36,"extra":{"deep":[1,2,{"x":null}]}}"""),
-        ["list of people"] = () => AssertReadsSame<List<Person>>("""[{"name":"Ada","age":36},{"NAME":"Bo","AGE":"4"}]"""),
-        ["envelope payload object"] = () => AssertReadsSame<Envelope>("""{"payload":{"name":"Ada","age":36}}"""),
-        ["envelope payload integer"] = () => AssertReadsSame<Envelope>("""{"payload":9007199254740993}"""),
-        ["envelope payload double"] = () => AssertReadsSame<Envelope>("""{"payload":1.5e300}"""),
-        ["envelope payload bool"] = () => AssertReadsSame<Envelope>("""{"payload":false}"""),
-        ["envelope payload date string"] = () => AssertReadsSame<Envelope>("""{"payload":"2026-11-22T10:00:00+01:00"}"""),
-        ["envelope payload plain string"] = () => AssertReadsSame<Envelope>("""{"payload":"hello"}"""),
-        ["envelope payload array"] = () => AssertReadsSame<Envelope>("""{"payload":[1,"a",null,{}]}"""),
-        ["envelope payload null"] = () => AssertReadsSame<Envelope>("""{"payload":null}"""),
-        ["bare object"] = () => AssertReadsSame<object>("{}"),
-        ["object number"] = () => AssertReadsSame<object>("42"),
-        ["enum camel name"] = () => AssertReadsSame<OrderStatus>("\"inTransit\""),
-        ["enum declared name"] = () => AssertReadsSame<OrderStatus>("\"InTransit\""),
-        ["enum upper case"] = () => AssertReadsSame<OrderStatus>("\"INTRANSIT\""),
-        ["enum member name"] = () => AssertReadsSame<OrderStatus>($"\"{Wire.LostInSpace}\""),
-        ["enum member name other case"] = () => AssertReadsSame<OrderStatus>($"\"{Wire.LostInSpace.ToUpperInvariant()}\""),
-        ["enum number"] = () => AssertReadsSame<OrderStatus>("2"),
-        ["enum undefined number"] = () => AssertReadsSame<OrderStatus>("42"),
-        ["flags combination number"] = () => AssertReadsSame<Permissions>("3"),
-        ["flags undefined bits"] = () => AssertReadsSame<Permissions>("255"),
-        ["negative short enum"] = () => AssertReadsSame<Temperature>("-5"),
-        ["negative short enum name"] = () => AssertReadsSame<Temperature>("\"freezing\""),
-        ["nullable enum null"] = () => AssertReadsSame<OrderStatus?>("null"),
-        ["nullable enum blank"] = () => AssertReadsSame<OrderStatus?>("\"\""),
-        ["nullable enum name"] = () => AssertReadsSame<OrderStatus?>("\"delivered\""),
-        ["nullable enum number"] = () => AssertReadsSame<OrderStatus?>("1"),
-        ["nullable enum list"] = () => AssertReadsSame<List<OrderStatus?>>("""["pending",null,"",2,"DELIVERED"]"""),
-        ["enum-keyed dictionary"] = () => AssertReadsSame<Dictionary<OrderStatus, int>>($$"""{"pending":1,"{{Wire.LostInSpace}}":2,"Delivered":3}"""),
-        ["date time offset"] = () => AssertReadsSame<DateTimeOffset>("\"2026-11-22T10:00:00.1234567-03:30\""),
-        ["nested lists"] = () => AssertReadsSame<List<List<int>>>("[[1,2],[],[\"3\"]]"),
-        ["nullable int null"] = () => AssertReadsSame<int?>("null"),
-        ["decimal from string"] = () => AssertReadsSame<decimal>("\"79228162514264337593543950335\""),
-        ["whitespace around value"] = () => AssertReadsSame<Person>(" \r\n {\"name\":\"Ada\",\"age\":36} \n"),
+        ["sample order"] = Read16<Order>(Bodies.SampleOrderJson),
+        ["order numbers as strings"] = Read16<Order>("""{"id":"7","quantity":"3","total":"12.50","grid":[["1","2"]],"countsByStatus":{"pending":"4"}}"""),
+        ["order previous status blank"] = Read16<Order>("""{"previousStatus":""}"""),
+        ["order previous status null"] = Read<Order>("""{"previousStatus":null,"quantity":null}"""),
+        ["order previous status whitespace"] = Read16<Order>("""{"previousStatus":"  "}"""),
+        ["order enums by declared name in other case"] = Read16<Order>("""{"status":"INTRANSIT","previousStatus":"lostinspace","permissions":"write"}"""),
+        ["order enums as numbers"] = Read<Order>("""{"status":1,"previousStatus":42,"permissions":7}"""),
+        ["order property names in other case"] = Read<Order>("""{"ID":1,"CustomerName":"x","SKU_CODE":"k","PlacedAt":"2026-01-02T03:04:05Z"}"""),
+        ["order enum dictionary keys"] = Read<Order>($$$"""{"countsByStatus":{"Pending":1,"INTRANSIT":2,"{{{Wire.LostInSpace}}}":3}}"""),
+        ["person"] = Read<Person>(Clients.PersonJson),
+        ["person age as string"] = Read16<Person>("""{"name":"Ada","age":"36"}"""),
+        ["person unknown members"] = Read<Person>("""{"name":"Ada","age":36,"extra":{"deep":[1,2,{"x":null}]}}"""),
+        ["list of people"] = Read16<List<Person>>("""[{"name":"Ada","age":36},{"NAME":"Bo","AGE":"4"}]"""),
+        ["envelope payload object"] = Read<Envelope>("""{"payload":{"name":"Ada","age":36}}"""),
+        ["envelope payload integer"] = Read<Envelope>("""{"payload":9007199254740993}"""),
+        ["envelope payload double"] = Read<Envelope>("""{"payload":1.5e300}"""),
+        ["envelope payload bool"] = Read<Envelope>("""{"payload":false}"""),
+        ["envelope payload date string"] = Read<Envelope>("""{"payload":"2026-11-22T10:00:00+01:00"}"""),
+        ["envelope payload plain string"] = Read<Envelope>("""{"payload":"hello"}"""),
+        ["envelope payload array"] = Read<Envelope>("""{"payload":[1,"a",null,{}]}"""),
+        ["envelope payload null"] = Read<Envelope>("""{"payload":null}"""),
+        ["bare object"] = Read<object>("{}"),
+        ["object number"] = Read<object>("42"),
+        ["enum camel name"] = Read16<OrderStatus>("\"inTransit\""),
+        ["enum declared name"] = Read16<OrderStatus>("\"InTransit\""),
+        ["enum upper case"] = Read16<OrderStatus>("\"INTRANSIT\""),
+        ["enum member name"] = Read16<OrderStatus>($"\"{Wire.LostInSpace}\""),
+        ["enum member name other case"] = Read16<OrderStatus>($"\"{Wire.LostInSpace.ToUpperInvariant()}\""),
+        ["enum number"] = Read<OrderStatus>("2"),
+        ["enum undefined number"] = Read<OrderStatus>("42"),
+        ["flags combination number"] = Read<Permissions>("3"),
+        ["flags undefined bits"] = Read<Permissions>("255"),
+        ["negative short enum"] = Read<Temperature>("-5"),
+        ["negative short enum name"] = Read16<Temperature>("\"freezing\""),
+        ["nullable enum null"] = Read<OrderStatus?>("null"),
+        ["nullable enum blank"] = Read16<OrderStatus?>("\"\""),
+        ["nullable enum name"] = Read16<OrderStatus?>("\"delivered\""),
+        ["nullable enum number"] = Read<OrderStatus?>("1"),
+        ["nullable enum list"] = Read16<List<OrderStatus?>>("""["pending",null,"",2,"DELIVERED"]"""),
+        ["enum-keyed dictionary"] = Read<Dictionary<OrderStatus, int>>($$"""{"pending":1,"{{Wire.LostInSpace}}":2,"Delivered":3}"""),
+        ["date time offset"] = Read<DateTimeOffset>("\"2026-11-22T10:00:00.1234567-03:30\""),
+        ["nested lists"] = Read16<List<List<int>>>("[[1,2],[],[\"3\"]]"),
+        ["nullable int null"] = Read<int?>("null"),
+        ["decimal from string"] = Read16<decimal>("\"79228162514264337593543950335\""),
+        ["whitespace around value"] = Read<Person>(" \r\n {\"name\":\"Ada\",\"age\":36} \n"),
     };
 
     private static readonly Dictionary<string, Func<Task>> s_rejectCases = new()
@@ -157,7 +168,20 @@ public sealed class WireCompatibilityTests
 
     [Theory]
     [MemberData(nameof(ReadCases))]
-    public Task Values_Read_Equal_Refit_Builtin_Serializer(string name) => s_readCases[name]();
+    public async Task Values_Read_Equal_Refit_Builtin_Serializer(string name)
+    {
+        var read = s_readCases[name];
+#if REFIT17
+        if (read.Refit16WireOnly)
+        {
+            // 16's wire (enum names, numbers in strings, blanks): both 17 defaults reject it; both set up for 16's wire read it alike.
+            await read.BothRejectAsync(Pair.Defaults());
+            await read.ReadsSameAsync(Pair.Refit16());
+            return;
+        }
+#endif
+        await read.ReadsSameAsync(Pair.Defaults());
+    }
 
     [Theory]
     [MemberData(nameof(RejectCases))]
@@ -167,8 +191,10 @@ public sealed class WireCompatibilityTests
     public async Task Sample_Order_Is_Written_As_The_Documented_Json()
     {
         var ours = await WrittenBy(new StjContentSerializer(), Bodies.SampleOrder());
+        var refit16Wire = await WrittenBy(Refit16Wire.Serializer(), Bodies.SampleOrder());
 
-        Assert.Equal(Bodies.SampleOrderJson, Encoding.UTF8.GetString(ours.Async));
+        Assert.Equal(DefaultSampleOrderJson, Encoding.UTF8.GetString(ours.Async));
+        Assert.Equal(Bodies.SampleOrderJson, Encoding.UTF8.GetString(refit16Wire.Async));
     }
 
     [Fact]
@@ -209,10 +235,9 @@ public sealed class WireCompatibilityTests
             [async.Headers.ContentType?.ToString(), sync.Headers.ContentType?.ToString(), streamed.Headers.ContentType?.ToString()]);
     }
 
-    internal static async Task AssertReadsSame<T>(string json)
+    internal static async Task AssertReadsSame<T>(Pair pair, string json)
     {
-        var builtin = RefitControl.Serializer();
-        var ours = new StjContentSerializer();
+        var (builtin, ours) = pair;
 
         var expectedAsync = await builtin.FromHttpContentAsync<T>(Bodies.Json(json));
         var expectedSync = builtin.DeserializeFromString<T>(json);
@@ -231,10 +256,11 @@ public sealed class WireCompatibilityTests
         }
     }
 
-    internal static async Task AssertBothReject<T>(string json)
+    internal static Task AssertBothReject<T>(string json) => AssertBothReject<T>(Pair.Defaults(), json);
+
+    internal static async Task AssertBothReject<T>(Pair pair, string json)
     {
-        var builtin = RefitControl.Serializer();
-        var ours = new StjContentSerializer();
+        var (builtin, ours) = pair;
 
         await Assert.ThrowsAnyAsync<JsonException>(() => builtin.FromHttpContentAsync<T>(Bodies.Json(json)));
         await Assert.ThrowsAnyAsync<JsonException>(() => ours.FromHttpContentAsync<T>(Bodies.Json(json)));
@@ -250,6 +276,35 @@ public sealed class WireCompatibilityTests
         using var wire = new MemoryStream();
         await content.CopyToAsync(wire);
         return wire.ToArray();
+    }
+
+    private static ReadCase<T> Read<T>(string json) => new(json, Refit16WireOnly: false);
+
+    // Read only on Refit 16's wire; on 17 both defaults reject it (the test checks both).
+    private static ReadCase<T> Read16<T>(string json) => new(json, Refit16WireOnly: true);
+
+    /// <summary>Refit's serializer and RefitStj's, configured alike.</summary>
+    internal sealed record Pair(SystemTextJsonContentSerializer Builtin, StjContentSerializer Ours)
+    {
+        /// <summary>Each side's defaults on the Refit line in use: what a user switching serializers gets.</summary>
+        public static Pair Defaults() => new(RefitControl.Serializer(), new StjContentSerializer());
+
+        /// <summary>Each side set up for Refit 16's wire (on 16, the defaults).</summary>
+        public static Pair Refit16() => new(Refit16Wire.RefitSerializer(), Refit16Wire.Serializer());
+    }
+
+    internal abstract record ReadCase(string Json, bool Refit16WireOnly)
+    {
+        public abstract Task ReadsSameAsync(Pair pair);
+
+        public abstract Task BothRejectAsync(Pair pair);
+    }
+
+    internal sealed record ReadCase<T>(string Json, bool Refit16WireOnly) : ReadCase(Json, Refit16WireOnly)
+    {
+        public override Task ReadsSameAsync(Pair pair) => AssertReadsSame<T>(pair, Json);
+
+        public override Task BothRejectAsync(Pair pair) => AssertBothReject<T>(pair, Json);
     }
 
     internal sealed record Written(byte[] Async, byte[] Sync, byte[] Streamed, string?[] ContentTypes);

@@ -46,7 +46,13 @@ public sealed class KnownDifferenceParityTests(ITestOutputHelper output)
 
         var json = JsonSerializer.Serialize(dictionary, ParityRoot.Ours.Options);
         Assert.Null(Structural.Difference(dictionary, ParityRoot.Ours.DeserializeFromString<Dictionary<TEnum, int>>(json)));
+#if REFIT17
+        // The difference is Refit 16's string-enum converter's: Refit 17 has none, and System.Text.Json's reads the numbers too.
+        Assert.Null(Structural.Difference(dictionary, ParityRoot.Builtin.DeserializeFromString<Dictionary<TEnum, int>>(json)));
+        Assert.Null(Structural.Difference(dictionary, Refit16Wire.Serializer().DeserializeFromString<Dictionary<TEnum, int>>(json)));
+#else
         Assert.ThrowsAny<JsonException>(() => ParityRoot.Builtin.DeserializeFromString<Dictionary<TEnum, int>>(json));
+#endif
         return 1;
     }
 

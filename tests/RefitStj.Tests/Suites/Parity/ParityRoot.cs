@@ -2,6 +2,7 @@ using System.Net.Http.Headers;
 using System.Text.Json.Serialization;
 using CsCheck;
 using Refit;
+using RefitStj.Tests.Support;
 
 namespace RefitStj.Tests.Suites.Parity;
 
@@ -46,7 +47,8 @@ internal enum WritePath
 internal abstract class ParityRoot(string name)
 {
     public static readonly StjContentSerializer Ours = new();
-    public static readonly SystemTextJsonContentSerializer Builtin = new();
+    // Refit's serializer as a user of the line in use builds it (on 17, its defaults with a reflection resolver).
+    public static readonly SystemTextJsonContentSerializer Builtin = RefitControl.Serializer();
 
     public string Name { get; } = name;
 
