@@ -33,7 +33,7 @@ public interface IProjectApi
 internal sealed partial class ProjectContext : JsonSerializerContext;
 
 /// <summary>
-/// What a user reads when a response does not fit, through real Refit clients over the reflection defaults and over a
+/// What a user reads when a response does not fit, through real Refit clients over reflection (Refit 16's wire) and over a
 /// source-generated context: the type, the path, the position, the offending token (shortened) and a media type that is
 /// not JSON, inside Refit's ApiException as a JsonException.
 /// </summary>
@@ -128,12 +128,13 @@ public sealed class ReadErrorMessageTests
         Assert.Equal("$[2].kind", ex.Path);
     }
 
-    // RefitStj's own enum converter (the reflection defaults) says why; System.Text.Json's (the context's) does not.
+    // RefitStj's own enum converter (16's wire over reflection) says why; System.Text.Json's (the context's) does not.
     private static string Reason(string mode) => mode == "reflection" ? ": The string is not a name of enum ProjectKind." : ".";
 
     private static IProjectApi Api(string mode, string body, string mediaType)
     {
-        var serializer = mode == "context" ? new StjContentSerializer(ProjectContext.Default) : new StjContentSerializer();
+        // The bodies are Refit 16's wire (string enums); reflection users keep it on 17 with CreateRefit16Options.
+        var serializer = mode == "context" ? new StjContentSerializer(ProjectContext.Default) : Refit16Wire.Serializer();
         var handler = new StubHandler(_ => new HttpResponseMessage(HttpStatusCode.OK) { Content = Bodies.Json(body, mediaType) });
         return RestService.ForGenerated<IProjectApi>(Clients.Http(handler), new RefitSettings { ContentSerializer = serializer });
     }
