@@ -15,13 +15,16 @@ public sealed class HttpClientTests
     private static readonly Uri s_base = new("http://localhost/");
     private readonly StjContentSerializer _serializer = new();
 
+    // The sample order is Refit 16's wire (string enums): it is written and read as that line's users do (CreateRefit16Options on 17).
+    private readonly StjContentSerializer _wire16 = Refit16Wire.Serializer();
+
     [Fact]
     public async Task Request_Body_Copied_Into_The_Request_Stream_Arrives_Whole_With_Its_Length()
     {
         var handler = StubHandler.Returning(HttpStatusCode.OK);
         using var client = new HttpClient(handler) { BaseAddress = s_base };
 
-        using var response = await client.PostAsync("orders", _serializer.ToHttpContentSynchronous(Bodies.SampleOrder()));
+        using var response = await client.PostAsync("orders", _wire16.ToHttpContentSynchronous(Bodies.SampleOrder()));
 
         var sent = Assert.Single(handler.Requests);
         Assert.Equal(Bodies.SampleOrderJson, sent.BodyText);
@@ -93,7 +96,7 @@ public sealed class HttpClientTests
         using var client = ClientReturning(() => Bodies.Streamed(body, "application/json; charset=utf-8"));
 
         using var response = await client.GetAsync("orders/7", completion);
-        var order = await _serializer.FromHttpContentAsync<Order>(response.Content);
+        var order = await _wire16.FromHttpContentAsync<Order>(response.Content);
 
         Assert.Equal("Ada", order!.CustomerName);
         Assert.Equal([[1, 2], [3]], order.Grid);
@@ -243,7 +246,7 @@ public sealed class HttpClientTests
         var stream = new TrickleStream(Encoding.UTF8.GetBytes(Bodies.SampleOrderJson), chunk: 5);
         using var content = new StreamContent(stream);
 
-        var order = await _serializer.FromHttpContentAsync<Order>(content);
+        var order = await _wire16.FromHttpContentAsync<Order>(content);
 
         Assert.Equal(7, order!.Id);
         Assert.True(stream.AsyncReads > Bodies.SampleOrderJson.Length / 5);

@@ -11,7 +11,8 @@ public sealed class ResponseArrivalTests
     public async Task Slow_Chunked_Body_Is_Read_Completely()
     {
         // TrickleStream hands out three bytes per asynchronous read and refuses synchronous reads.
-        var api = Clients.For<IPeopleApi>(Clients.Trickling(HttpStatusCode.OK, Bodies.SampleOrderJson, chunk: 3));
+        // The sample order is Refit 16's wire (string enums): read it as that line's users (CreateRefit16Options on 17).
+        var api = Clients.For<IPeopleApi>(Clients.Trickling(HttpStatusCode.OK, Bodies.SampleOrderJson, chunk: 3), s => s.ContentSerializer = Refit16Wire.Serializer());
 
         var order = await api.GetOrder(7);
 
@@ -49,7 +50,7 @@ public sealed class ResponseArrivalTests
         using var content = new StreamContent(stream);
         content.Headers.ContentType = new("application/json");
 
-        var order = await new StjContentSerializer().FromHttpContentAsync<Order>(content);
+        var order = await Refit16Wire.Serializer().FromHttpContentAsync<Order>(content);
 
         ResponseReadingTests.AssertIsSampleOrder(order);
         Assert.True(stream.AsyncReads > Bodies.SampleOrderJson.Length / 2);
