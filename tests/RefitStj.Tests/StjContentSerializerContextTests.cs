@@ -44,12 +44,23 @@ public sealed class StjContentSerializerContextTests
     public async Task ForContext_With_Fallback_Puts_Reflection_After_The_Context_As_Refit_Does()
     {
         var ours = StjContentSerializer.ForContext(SnakeCaseContext.Default, allowReflectionFallback: true);
+#if REFIT17
+        // Refit 17 leaves reflection to Refit.Reflection (not referenced): its fallback throws, so the control is the
+        // chain Refit 17 composes with it ([context, reflection]) built from System.Text.Json directly.
+        AssertRefit17FallbackNeedsRefitReflection(() => SystemTextJsonContentSerializer.ForContext(SnakeCaseContext.Default, allowReflectionFallback: true));
+        var refitsOptions = new JsonSerializerOptions(SnakeCaseContext.Default.Options);
+        refitsOptions.TypeInfoResolverChain.Add(new DefaultJsonTypeInfoResolver());
+        var expectedBody = JsonSerializer.Serialize(new Circle { Radius = 2 }, refitsOptions);
+#else
         var refits = SystemTextJsonContentSerializer.ForContext(SnakeCaseContext.Default, allowReflectionFallback: true);
+        var refitsOptions = refits.SerializerOptions;
+        var expectedBody = await Bodies.TextOf(refits.ToHttpContent(new Circle { Radius = 2 }));
+#endif
 
-        Assert.Equal(ChainOf(refits.SerializerOptions), ChainOf(ours.Options));
+        Assert.Equal(ChainOf(refitsOptions), ChainOf(ours.Options));
         Assert.Same(SnakeCaseContext.Default, ours.Options.TypeInfoResolverChain[0]);
         Assert.IsType<DefaultJsonTypeInfoResolver>(ours.Options.TypeInfoResolverChain[1]);
-        Assert.Equal(await Bodies.TextOf(refits.ToHttpContent(new Circle { Radius = 2 })), await Bodies.TextOf(ours.ToHttpContent(new Circle { Radius = 2 })));
+        Assert.Equal(expectedBody, await Bodies.TextOf(ours.ToHttpContent(new Circle { Radius = 2 })));
     }
 
     [Fact]
@@ -93,9 +104,14 @@ public sealed class StjContentSerializerContextTests
         var source = StjContentSerializer.ForContext(ShapesContext.Default);
 
         var combined = source.WithContext(SnakeCaseContext.Default, allowReflectionFallback: true);
-        var refits = SystemTextJsonContentSerializer.ForContext(ShapesContext.Default).WithContext(SnakeCaseContext.Default, allowReflectionFallback: true);
+#if REFIT17
+        AssertRefit17FallbackNeedsRefitReflection(() => SystemTextJsonContentSerializer.ForContext(ShapesContext.Default).WithContext(SnakeCaseContext.Default, allowReflectionFallback: true));
+        object[] expected = [ShapesContext.Default, SnakeCaseContext.Default, typeof(DefaultJsonTypeInfoResolver)];
+#else
+        var expected = ChainOf(SystemTextJsonContentSerializer.ForContext(ShapesContext.Default).WithContext(SnakeCaseContext.Default, allowReflectionFallback: true).SerializerOptions);
+#endif
 
-        Assert.Equal(ChainOf(refits.SerializerOptions), ChainOf(combined.Options));
+        Assert.Equal(expected, ChainOf(combined.Options));
         Assert.IsType<DefaultJsonTypeInfoResolver>(combined.Options.TypeInfoResolverChain[^1]);
     }
 
@@ -183,6 +199,11 @@ public sealed class StjContentSerializerContextTests
         }
     }
 
+#if REFIT17
+    private static void AssertRefit17FallbackNeedsRefitReflection(Func<SystemTextJsonContentSerializer> create) =>
+        Assert.Contains("Refit.Reflection", Assert.Throws<NotSupportedException>(create).Message, StringComparison.Ordinal);
+
+#endif
     // The chain as resolver kinds: the context itself by reference, reflection resolvers by type.
     private static object[] ChainOf(JsonSerializerOptions options) =>
         [.. options.TypeInfoResolverChain.Select(r => r is DefaultJsonTypeInfoResolver ? typeof(DefaultJsonTypeInfoResolver) : (object)r)];
