@@ -80,7 +80,19 @@ public sealed class ProblemDetailsConverterTests
     {
         var json = $$"""{"status":{{status}}}""";
 
+#if REFIT17
+        // Refit 17's defaults read no number from a string (and its client parses problem+json itself, not through RefitStj).
+        if (status.StartsWith('"'))
+        {
+            await Assert.ThrowsAsync<JsonException>(() => RefitReadsAsync(json));
+        }
+        else
+        {
+            Assert.Equal(expected, (await RefitReadsAsync(json)).Status);
+        }
+#else
         Assert.Equal(expected, (await RefitReadsAsync(json)).Status);
+#endif
         Assert.Equal(expected, new StjContentSerializer(ProjectContext.Default).DeserializeFromString<ProblemDetails>(json)!.Status);
     }
 
