@@ -27,11 +27,16 @@ public sealed partial class SerializerLoadTests
             expected[i] = await TranscriptAsync(reference, i, cts.Token);
         }
 
-        // The reference is right, not just consistent: interface and abstract bodies by runtime type, enums by name.
+        // The reference is right, not just consistent: interface and abstract bodies by runtime type, enums as the Refit in
+        // use writes them (16: by name; 17: as numbers).
         Assert.Contains("""{"kind":"circle","radius":1.5}""", expected[1], StringComparison.Ordinal);
         Assert.Contains("""{"goodBoy":false,"name":"dog 1"}""", expected[1], StringComparison.Ordinal);
         Assert.Contains("""{"$type":"bike","electric":true,"wheels":2}""", expected[1], StringComparison.Ordinal);
+#if REFIT17
+        Assert.Contains("\"status\":3,", expected[3], StringComparison.Ordinal);
+#else
         Assert.Contains($"\"status\":\"{Wire.LostInSpace}\"", expected[3], StringComparison.Ordinal);
+#endif
         Assert.Contains("\"extra\":{\"name\":\"extra 0\",\"age\":0}", expected[0], StringComparison.Ordinal);
 
         // A serializer whose metadata is built while 16 threads race for it (fresh options), or the shared default one.
