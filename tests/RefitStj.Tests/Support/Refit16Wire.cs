@@ -1,5 +1,4 @@
 using System.Text.Json;
-using System.Text.Json.Serialization;
 using System.Text.Json.Serialization.Metadata;
 using Refit;
 
@@ -23,18 +22,17 @@ internal static class Refit16Wire
     public static StjContentSerializer Serializer() => new(Options());
 
     /// <summary>
-    /// Refit's own serializer writing 16's enums and numbers: 16's default; on 17 its defaults plus what 16 added
-    /// (camelCase string enums, numbers read from strings) and a resolver, as an app keeping 16's wire would configure it.
+    /// Refit's own serializer over 16's wire: on 16 its default (Refit 16's own enum and inferred-object converters); on 17,
+    /// which has neither converter, over <see cref="StjContentSerializer.CreateRefit16Options"/> (RefitStj's) with a
+    /// resolver, as an app keeping 16's wire configures it. Refit 16's bytes themselves are pinned on the 16 line (and as
+    /// fixed text, e.g. <see cref="Bodies.SampleOrderJson"/>); System.Text.Json's string-enum converter is no stand-in
+    /// (it reads numeric strings, writes flags as names, and errs differently).
     /// </summary>
     public static SystemTextJsonContentSerializer RefitSerializer()
     {
 #if REFIT17
-        var options = new JsonSerializerOptions(SystemTextJsonContentSerializer.GetDefaultJsonSerializerOptions())
-        {
-            NumberHandling = JsonNumberHandling.AllowReadingFromString,
-            TypeInfoResolver = new DefaultJsonTypeInfoResolver(),
-        };
-        options.Converters.Add(new JsonStringEnumConverter(JsonNamingPolicy.CamelCase));
+        var options = StjContentSerializer.CreateRefit16Options();
+        options.TypeInfoResolver ??= new DefaultJsonTypeInfoResolver();
         return new SystemTextJsonContentSerializer(options);
 #else
         return new SystemTextJsonContentSerializer();
