@@ -1,7 +1,11 @@
 namespace RefitStj.AotTest.Compat;
 
 /// <summary>One documented difference (README, Compatibility): in these lines RefitStj has <paramref name="RefitStj"/> where Refit has <paramref name="Refit"/>.</summary>
-internal sealed record KnownDifference(string Case, string[] Modes, string Refit, string RefitStj, string Why);
+internal sealed record KnownDifference(string Case, string[] Modes, string Refit, string RefitStj, string Why)
+{
+    /// <summary>Whether the difference is in the request sent (rather than in what the call read or threw).</summary>
+    public bool Sent => Refit.StartsWith('[');
+}
 
 /// <summary>
 /// The transcript is Refit's; these are the only places RefitStj's may differ, each where Refit's default drops data or
@@ -31,10 +35,13 @@ internal static class KnownDifferences
         All.FirstOrDefault(d => d.Case == name && d.Modes.Contains(mode));
 
     /// <summary>Refit's line as RefitStj should write it, or <see langword="null"/> where Refit's line lacks the text a difference replaces.</summary>
-    public static string? Apply(string refitLine)
+    public static string? Apply(string refitLine) => Apply(refitLine, static _ => true);
+
+    /// <summary>As <see cref="Apply(string)"/>, with only the differences <paramref name="which"/> selects.</summary>
+    public static string? Apply(string refitLine, Func<KnownDifference, bool> which)
     {
         var (mode, name) = Key(refitLine);
-        if (For(mode, name) is not { } difference)
+        if (For(mode, name) is not { } difference || !which(difference))
         {
             return refitLine;
         }
