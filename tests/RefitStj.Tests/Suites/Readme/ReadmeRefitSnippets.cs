@@ -134,15 +134,7 @@ public sealed class ReadmeRefitSnippets
     /// <summary>What Refit's own default serializer of the loaded line writes, with reflection metadata as its users give it.</summary>
     private static async Task<string> RefitDefaultWrites<T>(T value)
     {
-#if REFIT17
-        // Refit 17 has no resolver of its own without Refit.Reflection: its users add System.Text.Json's.
-        var options = SystemTextJsonContentSerializer.GetDefaultJsonSerializerOptions();
-        options.TypeInfoResolver = new DefaultJsonTypeInfoResolver();
-        var serializer = new SystemTextJsonContentSerializer(options);
-#else
-        var serializer = new SystemTextJsonContentSerializer();
-#endif
-        using var content = serializer.ToHttpContent(value);
+        using var content = RefitControl.Serializer().ToHttpContent(value);
         return await content.ReadAsStringAsync();
     }
 
