@@ -61,6 +61,15 @@ internal static class ConsumerApp
         return (exitCode, output + error);
     }
 
+    /// <summary>Restores and builds the app: its exit code and output (the build's warnings and errors).</summary>
+    public static (int ExitCode, string Output) Build(PackedPackage package, string name, string framework, string refitVersion)
+    {
+        var app = package.NewApp(name, Project(framework, package.Version, refitVersion, ""), Program);
+        var environment = new Dictionary<string, string> { ["MSBUILDDISABLENODEREUSE"] = "1", ["DOTNET_CLI_USE_MSBUILD_SERVER"] = "0" };
+        var (exitCode, output, error) = Repository.Run("dotnet", ["build", app, "-c", "Release", "-nodeReuse:false"], TimeSpan.FromMinutes(5), environment);
+        return (exitCode, output + error);
+    }
+
     public static void AssertRoundTrip(string output)
     {
         Assert.Contains("consumer: POST {\"name\":\"Ada\",\"age\":36} with Content-Length 23", output, StringComparison.Ordinal);

@@ -1,3 +1,4 @@
+#if NET10_0_OR_GREATER
 namespace RefitStj.Tests.Suites.Package;
 
 /// <summary>
@@ -7,8 +8,9 @@ namespace RefitStj.Tests.Suites.Package;
 /// and a net8.0 app (Refit 17 has no net8.0).
 /// </summary>
 /// <remarks>
-/// Restores and builds real apps, and depends on no runtime the tests run on: CI runs them once per line (README's command
-/// and the Refit 17 run) and leaves them out of the runtime and Refit-patch runs by their trait.
+/// Restores and builds real apps (net8.0 ones too), and depends on no runtime the tests run on: compiled into the net10.0
+/// test build only, and CI runs them once per line (README's command and the Refit 17 run), leaving them out of the
+/// runtime and Refit-patch runs by their trait.
 /// </remarks>
 [Collection(SharesThePackedPackage.Name)]
 [Trait("Category", Category)]
@@ -35,6 +37,15 @@ public sealed class PackageLineTests(PackedPackage package)
     }
 
 #if REFIT17
+    [Fact]
+    public void App_Asking_For_Refit_16_Is_Refused_At_Restore_NU1605()
+    {
+        var (exitCode, output) = ConsumerApp.Restore(package, "app-net10.0-refit-16", "net10.0", "16.4.0");
+
+        Assert.NotEqual(0, exitCode);
+        Assert.Contains("error NU1605: Warning As Error: Detected package downgrade: Refit from 17.0.0 to 16.4.0.", output, StringComparison.Ordinal);
+    }
+
     [Fact]
     public void Net8_App_Is_Refused_At_Restore_NU1202()
     {
@@ -69,7 +80,21 @@ public sealed class PackageLineTests(PackedPackage package)
         Assert.DoesNotContain("error NU1701", output, StringComparison.Ordinal);
     }
 
+    [Fact]
+    public void Net10_App_That_Moves_Refit_To_17_Fails_Its_Build_With_RSTJ900_Naming_The_Line_To_Take()
+    {
+        // NuGet only warns (NU1608) and the app would build, then throw MissingMethodException or send 16's wire on 17.
+        var (exitCode, output) = ConsumerApp.Build(package, "app-net10.0-refit-17", "net10.0", "17.0.0");
+
+        Assert.NotEqual(0, exitCode);
+        Assert.Contains(
+            $"error RSTJ900: RefitStj {package.Version} is built for Refit 16.x, but this project uses Refit 17.0.0. Reference the RefitStj line of that Refit (RefitStj 17.x), or keep Refit at 16.x.",
+            output,
+            StringComparison.Ordinal);
+    }
+
     private string OutsideRange =>
         $"Detected package version outside of dependency constraint: RefitStj {package.Version} requires Refit (>= 16.3.0 && < 17.0.0) but version Refit 17.0.0 was resolved.";
 #endif
 }
+#endif
