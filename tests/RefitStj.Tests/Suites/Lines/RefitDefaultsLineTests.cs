@@ -2,7 +2,7 @@ using System.Text.Json;
 using Refit;
 using RefitStj.Tests.Support;
 
-namespace RefitStj.Tests.Serialization;
+namespace RefitStj.Tests.Suites.Lines;
 
 /// <summary>RefitStj's defaults against the defaults of the Refit line in use (16: string enums; 17: numbers, JsonElement).</summary>
 public sealed class RefitDefaultsLineTests

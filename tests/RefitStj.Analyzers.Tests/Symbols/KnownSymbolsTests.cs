@@ -8,7 +8,7 @@ namespace RefitStj.Analyzers.Tests;
 /// The Refit line the tests expect is the one the compilations reference, and the analyzer reads that line from the
 /// compilation (Refit's AssemblyVersion), not from how it was itself built: one analyzer binary serves apps on 16 and 17.
 /// </summary>
-public sealed class RefitLineTests
+public sealed class KnownSymbolsTests
 {
     [Fact]
     public void The_Line_The_Tests_Expect_Is_The_Referenced_Refits_Major()
