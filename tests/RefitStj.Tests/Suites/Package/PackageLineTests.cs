@@ -80,13 +80,17 @@ public sealed class PackageLineTests(PackedPackage package)
         Assert.DoesNotContain("error NU1701", output, StringComparison.Ordinal);
     }
 
-    [Fact]
-    public void Net10_App_That_Moves_Refit_To_17_Fails_Its_Build_With_RSTJ900_Naming_The_Line_To_Take()
+    [Theory]
+    [InlineData("net8.0")]
+    [InlineData("net10.0")]
+    public void App_That_Moves_Refit_To_17_Fails_Its_Build_With_RSTJ900_Naming_The_Line_To_Take(string framework)
     {
-        // NuGet only warns (NU1608) and the app would build, then throw MissingMethodException or send 16's wire on 17.
-        var (exitCode, output) = ConsumerApp.Build(package, "app-net10.0-refit-17", "net10.0", "17.0.0");
+        // NuGet only warns (NU1608): a net10.0 app would build, then throw MissingMethodException or send 16's wire on
+        // 17; a net8.0 app gets no Refit assembly (17 has no net8.0 build) and would fail on every Refit type instead.
+        var (exitCode, output) = ConsumerApp.Build(package, $"app-{framework}-refit-17", framework, "17.0.0");
 
         Assert.NotEqual(0, exitCode);
+        Assert.DoesNotContain("error CS", output, StringComparison.Ordinal);
         Assert.Contains(
             $"error RSTJ900: RefitStj {package.Version} is built for Refit 16.x, but this project uses Refit 17.0.0. Reference the RefitStj line of that Refit (RefitStj 17.x), or keep Refit at 16.x.",
             output,

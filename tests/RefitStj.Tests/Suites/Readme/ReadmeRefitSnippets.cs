@@ -147,7 +147,7 @@ public sealed class ReadmeRefitSnippets
         // warning RSTJ001: 'IGitHubApi.GetRepository' reads 'Repo' through the content serializer, but 'AppJsonContext' has
         // no metadata for it and the call will throw NotSupportedException: add [JsonSerializable(typeof(Repo))] to 'AppJsonContext'
         var api = RestService.ForGenerated<IGitHubApi>("https://api.github.com",
-            new RefitSettings { ContentSerializer = new StjContentSerializer(AppJsonContext.Default) });
+            new RefitSettings(StjContentSerializer.ForContext(AppJsonContext.Default)));
         #endregion
 
         Assert.IsAssignableFrom<IGitHubApi>(api);
