@@ -55,9 +55,15 @@ internal static class ReadErrors
         var root = TypeNames.Of(typeInfo.Type);
         var mediaType = NonJsonMediaType(headers);
 
-        // A reader error (the serializer wraps it in its own): the bytes are not JSON, or nest past the depth allowed.
+        // A reader error (the serializer wraps it in its own): the bytes are not JSON, nest past the depth allowed, or end
+        // before the value does. A body cut short is named as such first, whatever its media type says.
         string message;
-        if (ex.InnerException is JsonException)
+        var note = mediaType is null ? "" : $" Its media type is {mediaType}.";
+        if (ex.InnerException is JsonException && spot is { TooDeepFor: 0, Excerpt: null })
+        {
+            message = $"{subject} ends before its JSON value is complete, so it cannot be read as {root}: it ends at {where}, in {path}.{note}";
+        }
+        else if (ex.InnerException is JsonException)
         {
             var what = spot?.TooDeepFor is > 0 and var depth
                 ? $"nests deeper than the maximum depth of {depth} (JsonSerializerOptions.MaxDepth)"
@@ -66,8 +72,7 @@ internal static class ReadErrors
             {
                 { TooDeepFor: > 0 } => $"the next level opens at {where}, in {path}",
                 { Excerpt: { } excerpt } => $"it has '{excerpt}' at {where}{(path == "$" ? "" : $", in {path}")}",
-                { } => $"it ends at {where}, in {path}, before the JSON value is complete",
-                null => $"the error is at {where}, in {path}",
+                _ => $"the error is at {where}, in {path}",
             };
             message = $"{subject} {what}, so it cannot be read as {root}: {detail}.";
         }
@@ -76,7 +81,6 @@ internal static class ReadErrors
             var leaf = LeafType(typeInfo, pathInType ?? path) is { } type ? TypeNames.Of(type) : "the type expected there";
             var value = spot?.Excerpt is { } excerpt ? $"the value {excerpt}" : "the value";
             var reason = ex.Data[ReasonKey] is string why ? $": {why}" : ".";
-            var note = mediaType is null ? "" : $" Its media type is {mediaType}.";
             message = $"{subject} does not match {root}: {value} at {path} ({where}) cannot be read as {leaf}{reason}{note}";
         }
 
@@ -109,19 +113,35 @@ internal static class ReadErrors
     public static JsonException AfterValue(Type type, long valueLength) =>
         new($"{Body} is not valid JSON, so it cannot be read as {TypeNames.Of(type)}: more than whitespace follows the JSON value that ends at byte {valueLength}.");
 
-    /// <summary>The media type when the server sent one that is not JSON (text/html, text/plain, application/xml...), else <see langword="null"/>.</summary>
+    /// <summary>
+    /// The media type when the server sent one that is not JSON (text/html, text/plain, application/xml...), else
+    /// <see langword="null"/>: as HttpClient parses the header, or, where it does not parse (folded, a stray quote), the
+    /// raw value's leading token.
+    /// </summary>
     internal static string? NonJsonMediaType(HttpContentHeaders? headers)
     {
-        var contentType = headers is not null && headers.NonValidated.TryGetValues("Content-Type", out var values) ? values.ToString() : null;
-        if (string.IsNullOrWhiteSpace(contentType))
+        string? first = null;
+        if (headers is not null && headers.NonValidated.TryGetValues("Content-Type", out var values))
+        {
+            foreach (var value in values)
+            {
+                first = value;
+                break;
+            }
+        }
+
+        if (first is null)
         {
             return null;
         }
 
-        var mediaType = contentType.AsSpan(0, contentType.IndexOf(';', StringComparison.Ordinal) is var semicolon and >= 0 ? semicolon : contentType.Length).Trim();
+        var mediaType = headers!.ContentType?.MediaType is { } parsed ? parsed.AsSpan() : LeadingToken(first);
         var isJson = mediaType.Equals("application/json", StringComparison.OrdinalIgnoreCase)
             || mediaType.Equals("text/json", StringComparison.OrdinalIgnoreCase)
             || mediaType.EndsWith("+json", StringComparison.OrdinalIgnoreCase);
         return isJson || mediaType.IsEmpty ? null : Excerpts.Shorten(mediaType);
     }
+
+    private static ReadOnlySpan<char> LeadingToken(string contentType) =>
+        contentType.AsSpan(0, contentType.AsSpan().IndexOfAny(';', ',') is var end and >= 0 ? end : contentType.Length).Trim();
 }

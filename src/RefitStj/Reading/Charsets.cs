@@ -7,23 +7,26 @@ namespace RefitStj.Reading;
 internal static class Charsets
 {
     /// <summary>
-    /// The encoding of a body with these headers, or <see langword="null"/> for UTF-8 (or no charset). Reads the raw
-    /// header: parsing it into a <see cref="MediaTypeHeaderValue"/> costs a handful of objects per response.
+    /// The encoding of a body with these headers, or <see langword="null"/> for UTF-8 (or no charset): the charset as
+    /// HttpClient parses the header (<see cref="HttpContentHeaders.ContentType"/>), which is what Refit's serializer reads,
+    /// so a value that does not parse (folded, an empty or unbalanced parameter) has no charset and means UTF-8.
     /// </summary>
     /// <exception cref="InvalidOperationException">The charset is not one this runtime knows.</exception>
     public static Encoding? GetTranscodingEncoding(HttpContentHeaders headers)
     {
         var contentType = RawHeaders.First(headers, "Content-Type");
 
-        // ASP.NET Core's value, and older Spring's without the space: parsing the parameters costs more than the rest.
+        // No parameter at all, ASP.NET Core's value, or older Spring's without the space: UTF-8 without the parse, whose
+        // MediaTypeHeaderValue and parameter list cost a handful of objects per response.
         if (contentType is null
+            || !contentType.Contains(';', StringComparison.Ordinal)
             || string.Equals(contentType, "application/json; charset=utf-8", StringComparison.OrdinalIgnoreCase)
             || string.Equals(contentType, "application/json;charset=utf-8", StringComparison.OrdinalIgnoreCase))
         {
             return null;
         }
 
-        return FindCharset(contentType, out var charset) ? GetTranscodingEncoding(charset) : null;
+        return headers.ContentType?.CharSet is { } charset ? GetTranscodingEncoding(charset) : null;
     }
 
     /// <summary>The encoding to transcode from, or <see langword="null"/> when the body is already UTF-8.</summary>
@@ -56,29 +59,5 @@ internal static class Charsets
         }
 
         return encoding.CodePage == Encoding.UTF8.CodePage ? null : encoding;
-    }
-
-    /// <summary>Finds the value of the <c>charset</c> parameter in a raw Content-Type value (quotes, if any, kept).</summary>
-    internal static bool FindCharset(ReadOnlySpan<char> contentType, out ReadOnlySpan<char> charset)
-    {
-        // The media type comes first; parameters follow, each after a ';'.
-        var rest = contentType;
-        for (var semicolon = rest.IndexOf(';'); semicolon >= 0; semicolon = rest.IndexOf(';'))
-        {
-            rest = rest[(semicolon + 1)..];
-            var parameter = rest[..(rest.IndexOf(';') is var next and >= 0 ? next : rest.Length)].TrimStart();
-            if (parameter.StartsWith("charset", StringComparison.OrdinalIgnoreCase))
-            {
-                var afterName = parameter["charset".Length..].TrimStart();
-                if (afterName.Length > 0 && afterName[0] == '=')
-                {
-                    charset = afterName[1..].Trim();
-                    return true;
-                }
-            }
-        }
-
-        charset = default;
-        return false;
     }
 }

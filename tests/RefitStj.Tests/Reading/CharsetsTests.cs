@@ -45,25 +45,48 @@ public sealed class CharsetsTests
     }
 
     [Theory]
-    [InlineData("application/json; charset=utf-16", "utf-16")]
-    [InlineData("application/json;charset=\"ISO-8859-1\"", "\"ISO-8859-1\"")]
-    [InlineData("application/json; foo=bar; CHARSET = utf-8 ; x=y", "utf-8")]
-    [InlineData("text/plain; charsetx=a; charset=b", "b")]
-    [InlineData(";charset=utf-16", "utf-16")]
-    public void FindCharset_Reads_The_Parameter_From_A_Raw_Content_Type(string contentType, string expected)
+    [InlineData("application/json; charset=utf-16", 1200)]
+    [InlineData("application/json;charset=\"ISO-8859-1\"", 28591)]
+    [InlineData("application/json; foo=bar; CHARSET = utf-16 ; x=y", 1200)]
+    [InlineData("text/plain; charsetx=a; charset=utf-32", 12000)]
+    [InlineData("application/json; foo=\"a;charset=utf-8\"; charset=utf-16", 1200)]
+    [InlineData("application/json; charset=utf-16; charset=utf-8", 1200)]
+    public void A_Charset_Parameter_Is_Read_As_HttpClient_Parses_It(string contentType, int codePage)
     {
-        Assert.True(Charsets.FindCharset(contentType, out var charset));
-        Assert.Equal(expected, charset.ToString());
+        Assert.Equal(codePage, Charsets.GetTranscodingEncoding(Headers(contentType))!.CodePage);
+    }
+
+    // Each of these fails HttpClient's parse (ContentType is null), so Refit's serializer reads the body as UTF-8.
+    [Theory]
+    [InlineData("application/json; charset=")]
+    [InlineData("application/json; charset=utf-8, application/json; charset=utf-8")]
+    [InlineData("application/json; charset=utf-16, application/json; charset=utf-16")]
+    [InlineData("application/json; charset=utf-8 (x)")]
+    [InlineData("application/json; charset=\"utf-16")]
+    [InlineData("application/json;;charset=utf-16")]
+    [InlineData("application/json;charset=utf-16;")]
+    [InlineData(";charset=utf-16")]
+    public void A_Content_Type_HttpClient_Cannot_Parse_Means_Utf8(string contentType)
+    {
+        Assert.Null(Charsets.GetTranscodingEncoding(Headers(contentType)));
     }
 
     [Theory]
     [InlineData("application/json")]
     [InlineData("application/json; version=2")]
-    [InlineData("application/json; charset")]
+    [InlineData("application/json; foo=\"a;charset=utf-16\"")]
     [InlineData("charset=utf-16")]
-    public void FindCharset_Finds_Nothing_Without_A_Charset_Parameter(string contentType)
+    public void A_Content_Type_Without_A_Charset_Parameter_Means_Utf8(string contentType)
     {
-        Assert.False(Charsets.FindCharset(contentType, out _));
+        Assert.Null(Charsets.GetTranscodingEncoding(Headers(contentType)));
+    }
+
+    [Fact]
+    public void An_Empty_Quoted_Charset_Is_Refused_Naming_It()
+    {
+        var ex = Assert.Throws<InvalidOperationException>(() => Charsets.GetTranscodingEncoding(Headers("application/json; charset=\"\"")));
+
+        Assert.Contains("'\"\"'", ex.Message, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -98,5 +121,12 @@ public sealed class CharsetsTests
 
         Assert.Equal(1200, Charsets.GetTranscodingEncoding(raw.Headers)!.CodePage);
         Assert.Equal(1200, Charsets.GetTranscodingEncoding(parsed.Headers)!.CodePage);
+    }
+
+    private static System.Net.Http.Headers.HttpContentHeaders Headers(string contentType)
+    {
+        var content = new ByteArrayContent([]);
+        content.Headers.TryAddWithoutValidation("Content-Type", contentType);
+        return content.Headers;
     }
 }

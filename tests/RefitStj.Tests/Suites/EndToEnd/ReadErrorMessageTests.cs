@@ -39,7 +39,7 @@ internal sealed partial class ProjectContext : JsonSerializerContext;
 /// </summary>
 public sealed class ReadErrorMessageTests
 {
-    public static TheoryData<string> Modes => ["reflection", "context"];
+    public static TheoryData<string> Modes => ["reflection", "context", "ForContext"];
 
     [Theory]
     [MemberData(nameof(Modes))]
@@ -78,7 +78,25 @@ public sealed class ReadErrorMessageTests
     {
         var ex = await FailAsync(mode, """{"id":1,"name":"a""", "application/json", api => api.GetProject());
 
-        Assert.Equal("The response body is not valid JSON, so it cannot be read as Project: it ends at line 1, byte 18, in $.name, before the JSON value is complete.", ex.Message);
+        Assert.Equal("The response body ends before its JSON value is complete, so it cannot be read as Project: it ends at line 1, byte 18, in $.name.", ex.Message);
+    }
+
+    [Theory]
+    [MemberData(nameof(Modes))]
+    public async Task A_Cut_Body_Sent_As_Plain_Text_Names_The_Cut_First_And_The_Media_Type_After(string mode)
+    {
+        var ex = await FailAsync(mode, """{"id":1,"name":"a""", "text/plain", api => api.GetProject());
+
+        Assert.Equal("The response body ends before its JSON value is complete, so it cannot be read as Project: it ends at line 1, byte 18, in $.name. Its media type is text/plain.", ex.Message);
+    }
+
+    [Theory]
+    [MemberData(nameof(Modes))]
+    public async Task A_Content_Type_HttpClient_Cannot_Parse_Is_Named_By_Its_Leading_Media_Type(string mode)
+    {
+        var ex = await FailAsync(mode, "<html>down</html>", "text/html; charset=utf-8, text/html; charset=utf-8", api => api.GetProject());
+
+        Assert.Equal("The response body is text/html, not JSON, so it cannot be read as Project: it has '<html>down</html>' at line 1, byte 1.", ex.Message);
     }
 
     [Theory]
@@ -134,9 +152,22 @@ public sealed class ReadErrorMessageTests
     private static IProjectApi Api(string mode, string body, string mediaType)
     {
         // The bodies are Refit 16's wire (string enums); reflection users keep it on 17 with CreateRefit16Options.
-        var serializer = mode == "context" ? new StjContentSerializer(ProjectContext.Default) : Refit16Wire.Serializer();
-        var handler = new StubHandler(_ => new HttpResponseMessage(HttpStatusCode.OK) { Content = Bodies.Json(body, mediaType) });
+        var serializer = mode switch
+        {
+            "context" => new StjContentSerializer(ProjectContext.Default),
+            "ForContext" => StjContentSerializer.ForContext(ProjectContext.Default),
+            _ => Refit16Wire.Serializer(),
+        };
+        var handler = new StubHandler(_ => new HttpResponseMessage(HttpStatusCode.OK) { Content = Received(body, mediaType) });
         return RestService.ForGenerated<IProjectApi>(Clients.Http(handler), new RefitSettings { ContentSerializer = serializer });
+    }
+
+    // Headers as a response carries them: raw, parsed only when read.
+    private static ByteArrayContent Received(string body, string contentType)
+    {
+        var content = new ByteArrayContent(System.Text.Encoding.UTF8.GetBytes(body));
+        content.Headers.TryAddWithoutValidation("Content-Type", contentType);
+        return content;
     }
 
     private static async Task<JsonException> FailAsync<T>(string mode, string body, string mediaType, Func<IProjectApi, Task<T>> call)
