@@ -15,7 +15,7 @@ internal static class ConsumerApp
     public const string LineFloor = "16.3.0";
 #endif
 
-    private const string Program = """
+    public const string Program = """
         using System.Net;
         using Refit;
         using RefitStj;
@@ -69,6 +69,52 @@ internal static class ConsumerApp
         var (exitCode, output, error) = Repository.Run("dotnet", ["build", app, "-c", "Release", "-nodeReuse:false"], TimeSpan.FromMinutes(5), environment);
         return (exitCode, output + error);
     }
+
+    /// <summary>Restores and builds an app whose project file is <paramref name="project"/>: its exit code and output.</summary>
+    public static (int ExitCode, string Output) BuildProject(PackedPackage package, string name, string project, string program = Program)
+    {
+        var app = package.NewApp(name, project, program);
+        var environment = new Dictionary<string, string> { ["MSBUILDDISABLENODEREUSE"] = "1", ["DOTNET_CLI_USE_MSBUILD_SERVER"] = "0" };
+        var (exitCode, output, error) = Repository.Run("dotnet", ["build", app, "-c", "Release", "-nodeReuse:false"], TimeSpan.FromMinutes(5), environment);
+        return (exitCode, output + error);
+    }
+
+    /// <summary>
+    /// Restores the app, then builds it as an IDE's design-time build does (references and compiler arguments, no
+    /// compile): its exit code, its ReferencePath items (JSON) and its log.
+    /// </summary>
+    public static (int ExitCode, string References, string Log) DesignTimeBuild(PackedPackage package, string name, string framework, string refitVersion)
+    {
+        var app = package.NewApp(name, Project(framework, package.Version, refitVersion, ""), Program);
+        var environment = new Dictionary<string, string> { ["MSBUILDDISABLENODEREUSE"] = "1", ["DOTNET_CLI_USE_MSBUILD_SERVER"] = "0" };
+        var (restoreExit, restoreOutput, restoreError) = Repository.Run("dotnet", ["restore", app, "-nodeReuse:false"], TimeSpan.FromMinutes(5), environment);
+        Assert.True(restoreExit == 0, restoreOutput + restoreError);
+        var (exitCode, output, error) = Repository.Run(
+            "dotnet",
+            [
+                "msbuild", app, "-nodeReuse:false", "-p:DesignTimeBuild=true", "-p:BuildingProject=false", "-p:SkipCompilerExecution=true",
+                "-p:ProvideCommandLineArgs=true", "-t:ResolveAssemblyReferencesDesignTime;Compile", "-getItem:ReferencePath",
+            ],
+            TimeSpan.FromMinutes(5),
+            environment);
+        return (exitCode, output, error);
+    }
+
+    /// <summary>A project file for <paramref name="frameworks"/> (one, or several split by ';') with these package references.</summary>
+    public static string ProjectWith(string frameworks, string references) => $"""
+        <Project Sdk="Microsoft.NET.Sdk">
+          <PropertyGroup>
+            <OutputType>Exe</OutputType>
+            <TargetFrameworks>{frameworks}</TargetFrameworks>
+            <Nullable>enable</Nullable>
+            <ImplicitUsings>enable</ImplicitUsings>
+            <RollForward>Major</RollForward>
+          </PropertyGroup>
+          <ItemGroup>
+            {references}
+          </ItemGroup>
+        </Project>
+        """;
 
     public static void AssertRoundTrip(string output)
     {
