@@ -161,12 +161,16 @@ public sealed class PooledJsonContentTests
 
         var writing = content.CopyToAsync(wire);
         await wire.Entered;
+
+        // However many segments the body took (the type's size hint depends on what this serializer wrote before).
+        var heldBeforeDispose = pool.Outstanding;
         content.Dispose();
         var outstandingWhileWriting = pool.Outstanding;
         wire.Open();
         await writing;
 
-        Assert.Equal(1, outstandingWhileWriting);
+        Assert.True(heldBeforeDispose > 0);
+        Assert.Equal(heldBeforeDispose, outstandingWhileWriting);
         Assert.Equal(expected, wire.Written);
         Assert.Equal(0, pool.Outstanding);
         Assert.Equal(0, pool.BadReturns);
