@@ -1,4 +1,5 @@
 using System.Net;
+using Microsoft.AspNetCore.Http;
 using System.Text.Json;
 using System.Text.Json.Serialization;
 using Refit;
@@ -70,6 +71,27 @@ public sealed class ReadErrorMessageTests
         var ex = await FailAsync(mode, page, "text/html", api => api.GetProject());
 
         Assert.Equal("The response body is text/html, not JSON, so it cannot be read as Project: it has '<!DOCTYPE html><html><head><title>Sign i…' at line 1, byte 1.", ex.Message);
+    }
+
+    [Theory]
+    [InlineData("reflection", ServerProtocol.Http1)]
+    [InlineData("context", ServerProtocol.Http2)]
+    [InlineData("ForContext", ServerProtocol.Http1)]
+    [InlineData("ForContext", ServerProtocol.Http2)]
+    public async Task An_Html_Page_Over_The_Wire_Names_Its_Media_Type(string mode, ServerProtocol protocol)
+    {
+        await using var server = await LoopbackServer.StartAsync(
+            context =>
+            {
+                context.Response.ContentType = "text/html; charset=utf-8";
+                return context.Response.WriteAsync("<!DOCTYPE html><html><body>Sign in</body></html>");
+            },
+            protocol);
+        var api = RestService.ForGenerated<IProjectApi>(server.CreateClient(), new RefitSettings { ContentSerializer = Serializer(mode) });
+
+        var ex = Assert.IsType<JsonException>((await Assert.ThrowsAsync<ApiException>(() => api.GetProject())).InnerException);
+
+        Assert.Equal("The response body is text/html, not JSON, so it cannot be read as Project: it has '<!DOCTYPE html><html><body>Sign in</body…' at line 1, byte 1.", ex.Message);
     }
 
     [Theory]
@@ -152,15 +174,17 @@ public sealed class ReadErrorMessageTests
     private static IProjectApi Api(string mode, string body, string mediaType)
     {
         // The bodies are Refit 16's wire (string enums); reflection users keep it on 17 with CreateRefit16Options.
-        var serializer = mode switch
-        {
-            "context" => new StjContentSerializer(ProjectContext.Default),
-            "ForContext" => StjContentSerializer.ForContext(ProjectContext.Default),
-            _ => Refit16Wire.Serializer(),
-        };
+        var serializer = Serializer(mode);
         var handler = new StubHandler(_ => new HttpResponseMessage(HttpStatusCode.OK) { Content = Received(body, mediaType) });
         return RestService.ForGenerated<IProjectApi>(Clients.Http(handler), new RefitSettings { ContentSerializer = serializer });
     }
+
+    private static StjContentSerializer Serializer(string mode) => mode switch
+    {
+        "context" => new StjContentSerializer(ProjectContext.Default),
+        "ForContext" => StjContentSerializer.ForContext(ProjectContext.Default),
+        _ => Refit16Wire.Serializer(),
+    };
 
     // Headers as a response carries them: raw, parsed only when read.
     private static ByteArrayContent Received(string body, string contentType)
