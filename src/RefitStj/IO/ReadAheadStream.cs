@@ -13,12 +13,19 @@ internal sealed class ReadAheadStream(Stream inner, int chunkSize) : ReadOnlyStr
     private int _start;
     private int _end;
 
+    /// <summary>The bytes handed out so far.</summary>
+    public long Consumed { get; private set; }
+
+    /// <summary>Whether the inner stream has ended (a read of it returned 0).</summary>
+    public bool Ended { get; private set; }
+
     public override int Read(Span<byte> buffer)
     {
         if (_start == _end)
         {
             _chunk ??= BufferPool.Rent(chunkSize);
             (_start, _end) = (0, inner.Read(_chunk, 0, chunkSize));
+            Ended |= _end == 0;
         }
 
         return Take(buffer);
@@ -46,6 +53,7 @@ internal sealed class ReadAheadStream(Stream inner, int chunkSize) : ReadOnlyStr
     {
         _chunk ??= BufferPool.Rent(chunkSize);
         (_start, _end) = (0, await inner.ReadAsync(_chunk.AsMemory(0, chunkSize), cancellationToken).ConfigureAwait(false));
+        Ended |= _end == 0;
         return Take(buffer.Span);
     }
 
@@ -54,6 +62,7 @@ internal sealed class ReadAheadStream(Stream inner, int chunkSize) : ReadOnlyStr
         var count = Math.Min(buffer.Length, _end - _start);
         _chunk.AsSpan(_start, count).CopyTo(buffer);
         _start += count;
+        Consumed += count;
         return count;
     }
 }

@@ -109,6 +109,11 @@ internal static class ReadErrors
             "(Refit returns default itself for a 204 or a Content-Length of 0; an empty body otherwise may be a compressed stream that was cut short.)",
             "$", 0, 0);
 
+    /// <summary>A body in a fixed-width encoding that ends part way through a character: a cut transfer.</summary>
+    public static JsonException CutCharacter(JsonException ex, JsonTypeInfo typeInfo, string encodingName, long length, int unit) =>
+        new($"{Body} ends part way through a character: it is {length} bytes of {encodingName}, not a whole number of {unit}-byte characters, " +
+            $"so it cannot be read as {TypeNames.Of(typeInfo.Type)}.", ex.Path ?? "$", ex.LineNumber, ex.BytePositionInLine, ex);
+
     /// <summary>A body that goes on after a complete JSON value, read in place from its first <paramref name="valueLength"/> bytes.</summary>
     public static JsonException AfterValue(Type type, long valueLength) =>
         new($"{Body} is not valid JSON, so it cannot be read as {TypeNames.Of(type)}: more than whitespace follows the JSON value that ends at byte {valueLength}.");

@@ -78,9 +78,25 @@ internal static class BodyStreamReader
         var utf8 = Encoding.CreateTranscodingStream(ahead, encoding, Encoding.UTF8, leaveOpen: true);
         await using (utf8.ConfigureAwait(false))
         {
-            return await ReadHeldOrStreamedAsync(utf8, typeInfo, maxHeld, headers, cancellationToken).ConfigureAwait(false);
+            try
+            {
+                return await ReadHeldOrStreamedAsync(utf8, typeInfo, maxHeld, headers, cancellationToken).ConfigureAwait(false);
+            }
+            catch (JsonException ex) when (ahead.Ended && CodeUnit(encoding) is var unit and > 1 && ahead.Consumed % unit != 0)
+            {
+                // The transcoder ends a cut character with U+FFFD, which the server never sent: name the cut instead.
+                throw ReadErrors.CutCharacter(ex, typeInfo, encoding.WebName, ahead.Consumed, unit);
+            }
         }
     }
+
+    // The bytes of every character in the fixed-width encodings; 0 where a cut cannot be told from the length.
+    private static int CodeUnit(Encoding encoding) => encoding switch
+    {
+        UnicodeEncoding => 2,
+        UTF32Encoding => 4,
+        _ => 0,
+    };
 
     private static async Task<T?> ReadHeldOrStreamedAsync<T>(Stream utf8, JsonTypeInfo<T> typeInfo, int maxHeld, HttpContentHeaders? headers, CancellationToken cancellationToken)
     {

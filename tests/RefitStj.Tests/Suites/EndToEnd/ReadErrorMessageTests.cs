@@ -122,6 +122,44 @@ public sealed class ReadErrorMessageTests
     }
 
     [Theory]
+    [InlineData("reflection", "{\"id\":1}")]
+    [InlineData("context", "{\"id\":1,")]
+    [InlineData("ForContext", "{\"id\":1,\"name\":\"ab")]
+    public async Task A_Utf16_Body_Cut_Part_Way_Through_A_Character_Names_The_Cut_And_Quotes_Nothing_It_Never_Sent(string mode, string json)
+    {
+        var utf16 = System.Text.Encoding.Unicode.GetBytes(json);
+        var cut = utf16[..^1];
+        var handler = new StubHandler(_ =>
+        {
+            var content = new ByteArrayContent(cut);
+            content.Headers.TryAddWithoutValidation("Content-Type", "application/json; charset=utf-16");
+            return new HttpResponseMessage(HttpStatusCode.OK) { Content = content };
+        });
+        var api = RestService.ForGenerated<IProjectApi>(Clients.Http(handler), new RefitSettings { ContentSerializer = Serializer(mode) });
+
+        var ex = Assert.IsType<JsonException>((await Assert.ThrowsAsync<ApiException>(() => api.GetProject())).InnerException);
+
+        Assert.Equal($"The response body ends part way through a character: it is {cut.Length} bytes of utf-16, not a whole number of 2-byte characters, so it cannot be read as Project.", ex.Message);
+        Assert.DoesNotContain("\uFFFD", ex.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public async Task A_Whole_Utf16_Body_That_Is_Not_Json_Is_Not_Called_Cut()
+    {
+        var handler = new StubHandler(_ =>
+        {
+            var content = new ByteArrayContent(System.Text.Encoding.Unicode.GetBytes("{\"id\":x}"));
+            content.Headers.TryAddWithoutValidation("Content-Type", "application/json; charset=utf-16");
+            return new HttpResponseMessage(HttpStatusCode.OK) { Content = content };
+        });
+        var api = RestService.ForGenerated<IProjectApi>(Clients.Http(handler), new RefitSettings { ContentSerializer = Serializer("context") });
+
+        var ex = Assert.IsType<JsonException>((await Assert.ThrowsAsync<ApiException>(() => api.GetProject())).InnerException);
+
+        Assert.StartsWith("The response body is not valid JSON, so it cannot be read as Project: it has 'x", ex.Message, StringComparison.Ordinal);
+    }
+
+    [Theory]
     [MemberData(nameof(Modes))]
     public async Task A_Long_Offending_Value_Is_Shortened(string mode)
     {
