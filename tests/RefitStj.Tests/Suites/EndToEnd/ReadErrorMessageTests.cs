@@ -127,17 +127,9 @@ public sealed class ReadErrorMessageTests
     [InlineData("ForContext", "{\"id\":1,\"name\":\"ab")]
     public async Task A_Utf16_Body_Cut_Part_Way_Through_A_Character_Names_The_Cut_And_Quotes_Nothing_It_Never_Sent(string mode, string json)
     {
-        var utf16 = System.Text.Encoding.Unicode.GetBytes(json);
-        var cut = utf16[..^1];
-        var handler = new StubHandler(_ =>
-        {
-            var content = new ByteArrayContent(cut);
-            content.Headers.TryAddWithoutValidation("Content-Type", "application/json; charset=utf-16");
-            return new HttpResponseMessage(HttpStatusCode.OK) { Content = content };
-        });
-        var api = RestService.ForGenerated<IProjectApi>(Clients.Http(handler), new RefitSettings { ContentSerializer = Serializer(mode) });
+        var cut = System.Text.Encoding.Unicode.GetBytes(json)[..^1];
 
-        var ex = Assert.IsType<JsonException>((await Assert.ThrowsAsync<ApiException>(() => api.GetProject())).InnerException);
+        var ex = await Utf16FailAsync(mode, cut);
 
         Assert.Equal($"The response body ends part way through a character: it is {cut.Length} bytes of utf-16, not a whole number of 2-byte characters, so it cannot be read as Project.", ex.Message);
         Assert.DoesNotContain("\uFFFD", ex.Message, StringComparison.Ordinal);
@@ -146,15 +138,7 @@ public sealed class ReadErrorMessageTests
     [Fact]
     public async Task A_Whole_Utf16_Body_That_Is_Not_Json_Is_Not_Called_Cut()
     {
-        var handler = new StubHandler(_ =>
-        {
-            var content = new ByteArrayContent(System.Text.Encoding.Unicode.GetBytes("{\"id\":x}"));
-            content.Headers.TryAddWithoutValidation("Content-Type", "application/json; charset=utf-16");
-            return new HttpResponseMessage(HttpStatusCode.OK) { Content = content };
-        });
-        var api = RestService.ForGenerated<IProjectApi>(Clients.Http(handler), new RefitSettings { ContentSerializer = Serializer("context") });
-
-        var ex = Assert.IsType<JsonException>((await Assert.ThrowsAsync<ApiException>(() => api.GetProject())).InnerException);
+        var ex = await Utf16FailAsync("context", System.Text.Encoding.Unicode.GetBytes("{\"id\":x}"));
 
         Assert.StartsWith("The response body is not valid JSON, so it cannot be read as Project: it has 'x", ex.Message, StringComparison.Ordinal);
     }
@@ -230,6 +214,19 @@ public sealed class ReadErrorMessageTests
         var content = new ByteArrayContent(System.Text.Encoding.UTF8.GetBytes(body));
         content.Headers.TryAddWithoutValidation("Content-Type", contentType);
         return content;
+    }
+
+    private static async Task<JsonException> Utf16FailAsync(string mode, byte[] body)
+    {
+        var handler = new StubHandler(_ =>
+        {
+            var content = new ByteArrayContent(body);
+            content.Headers.TryAddWithoutValidation("Content-Type", "application/json; charset=utf-16");
+            return new HttpResponseMessage(HttpStatusCode.OK) { Content = content };
+        });
+        var api = RestService.ForGenerated<IProjectApi>(Clients.Http(handler), new RefitSettings { ContentSerializer = Serializer(mode) });
+        var ex = await Assert.ThrowsAsync<ApiException>(() => api.GetProject());
+        return Assert.IsType<JsonException>(ex.InnerException);
     }
 
     private static async Task<JsonException> FailAsync<T>(string mode, string body, string mediaType, Func<IProjectApi, Task<T>> call)
