@@ -147,6 +147,10 @@ internal static class ReadErrors
         return isJson || mediaType.IsEmpty ? null : Excerpts.Shorten(mediaType);
     }
 
-    private static ReadOnlySpan<char> LeadingToken(string contentType) =>
-        contentType.AsSpan(0, contentType.AsSpan().IndexOfAny(';', ',') is var end and >= 0 ? end : contentType.Length).Trim();
+    // The media type's own characters: up to a parameter, a second value, a comment or whitespace.
+    private static ReadOnlySpan<char> LeadingToken(string contentType)
+    {
+        var value = contentType.AsSpan().TrimStart();
+        return value[..(value.IndexOfAny(";,( \t") is var end and >= 0 ? end : value.Length)];
+    }
 }

@@ -38,7 +38,8 @@ internal sealed class ReadSpot(long byteInLine, string? excerpt, int tooDeepFor 
         if (ex.InnerException is JsonException)
         {
             var rest = utf8[offset..];
-            return new ReadSpot(byteInLine, rest.IndexOfAnyExcept(JsonBody.WhiteSpace) < 0 ? null : Excerpts.Shorten(rest), DepthPassed(utf8, offset, readerOptions));
+            var cut = rest.IndexOfAnyExcept(JsonBody.WhiteSpace) < 0 || IsCutShort(utf8, readerOptions);
+            return new ReadSpot(byteInLine, cut ? null : Excerpts.Shorten(rest), DepthPassed(utf8, offset, readerOptions));
         }
 
         // A converter fails just after reading its token: find the token that ends there.
@@ -70,6 +71,25 @@ internal sealed class ReadSpot(long byteInLine, string? excerpt, int tooDeepFor 
         }
 
         return null;
+    }
+
+    // Bytes that read without an error as a block that is not the last are the start of a JSON value: the rest is missing
+    // (a body that ends just after a comma or a colon, where the reader points at the comma).
+    private static bool IsCutShort(ReadOnlySpan<byte> utf8, JsonReaderOptions options)
+    {
+        var reader = new Utf8JsonReader(utf8, isFinalBlock: false, new JsonReaderState(options));
+        try
+        {
+            while (reader.Read())
+            {
+            }
+
+            return true;
+        }
+        catch (JsonException)
+        {
+            return false;
+        }
     }
 
     // Too deep for the reader: it stopped at a container opening inside the deepest level allowed.

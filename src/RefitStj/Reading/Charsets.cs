@@ -16,12 +16,12 @@ internal static class Charsets
     {
         var contentType = RawHeaders.First(headers, "Content-Type");
 
-        // No parameter at all, ASP.NET Core's value, or older Spring's without the space: UTF-8 without the parse, whose
-        // MediaTypeHeaderValue and parameter list cost a handful of objects per response.
-        if (contentType is null
-            || !contentType.Contains(';', StringComparison.Ordinal)
-            || string.Equals(contentType, "application/json; charset=utf-8", StringComparison.OrdinalIgnoreCase)
-            || string.Equals(contentType, "application/json;charset=utf-8", StringComparison.OrdinalIgnoreCase))
+        // UTF-8 without the parse, whose MediaTypeHeaderValue and parameter list cost a handful of objects per response:
+        // no parameter at all, or one parameter ending in charset=utf-8 (whether it parses as the charset, as another
+        // parameter or not at all, the body is UTF-8).
+        var semicolon = contentType?.IndexOf(';', StringComparison.Ordinal) ?? -1;
+        if (semicolon < 0
+            || (contentType!.LastIndexOf(';') == semicolon && contentType.EndsWith("charset=utf-8", StringComparison.OrdinalIgnoreCase)))
         {
             return null;
         }

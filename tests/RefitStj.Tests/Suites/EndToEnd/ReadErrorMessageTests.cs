@@ -113,10 +113,23 @@ public sealed class ReadErrorMessageTests
     }
 
     [Theory]
+    [InlineData("reflection", "application/json", "")]
+    [InlineData("context", "text/html", " Its media type is text/html.")]
+    [InlineData("ForContext", "application/json", "")]
+    public async Task A_Body_Cut_Just_After_A_Comma_Is_Named_As_Cut(string mode, string mediaType, string note)
+    {
+        var ex = await FailAsync(mode, """{"id":1,""", mediaType, api => api.GetProject());
+
+        Assert.StartsWith("The response body ends before its JSON value is complete, so it cannot be read as Project: it ends at line 1, byte ", ex.Message, StringComparison.Ordinal);
+        Assert.EndsWith("." + note, ex.Message, StringComparison.Ordinal);
+        Assert.DoesNotContain("','", ex.Message, StringComparison.Ordinal);
+    }
+
+    [Theory]
     [MemberData(nameof(Modes))]
     public async Task A_Content_Type_HttpClient_Cannot_Parse_Is_Named_By_Its_Leading_Media_Type(string mode)
     {
-        var ex = await FailAsync(mode, "<html>down</html>", "text/html; charset=utf-8, text/html; charset=utf-8", api => api.GetProject());
+        var ex = await FailAsync(mode, "<html>down</html>", "text/html (a comment); charset=utf-8, text/html; charset=utf-8", api => api.GetProject());
 
         Assert.Equal("The response body is text/html, not JSON, so it cannot be read as Project: it has '<html>down</html>' at line 1, byte 1.", ex.Message);
     }

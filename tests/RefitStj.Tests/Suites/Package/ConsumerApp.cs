@@ -71,9 +71,15 @@ internal static class ConsumerApp
     }
 
     /// <summary>Restores and builds an app whose project file is <paramref name="project"/>: its exit code and output.</summary>
-    public static (int ExitCode, string Output) BuildProject(PackedPackage package, string name, string project, string program = Program)
+    public static (int ExitCode, string Output) BuildProject(
+        PackedPackage package, string name, string project, string program = Program, IReadOnlyDictionary<string, string>? files = null)
     {
         var app = package.NewApp(name, project, program);
+        foreach (var (file, text) in files ?? new Dictionary<string, string>())
+        {
+            File.WriteAllText(Path.Combine(app, file), text);
+        }
+
         var environment = new Dictionary<string, string> { ["MSBUILDDISABLENODEREUSE"] = "1", ["DOTNET_CLI_USE_MSBUILD_SERVER"] = "0" };
         var (exitCode, output, error) = Repository.Run("dotnet", ["build", app, "-c", "Release", "-nodeReuse:false"], TimeSpan.FromMinutes(5), environment);
         return (exitCode, output + error);

@@ -123,6 +123,38 @@ public sealed class PackageLineTests(PackedPackage package)
     }
 
     [Fact]
+    public void App_Whose_Central_Pinning_Leaves_Refit_Out_Fails_Its_Build_With_RSTJ900()
+    {
+        // Pinning Refit 17 centrally under the 16 line drops Refit from the graph without a word from NuGet.
+        var (exitCode, output) = ConsumerApp.BuildProject(
+            package,
+            "app-net10.0-pinned-refit-17",
+            ConsumerApp.ProjectWith("net10.0", """<PackageReference Include="RefitStj" />"""),
+            files: new Dictionary<string, string>
+            {
+                ["Directory.Packages.props"] = $"""
+                    <Project>
+                      <PropertyGroup>
+                        <ManagePackageVersionsCentrally>true</ManagePackageVersionsCentrally>
+                        <CentralPackageTransitivePinningEnabled>true</CentralPackageTransitivePinningEnabled>
+                      </PropertyGroup>
+                      <ItemGroup>
+                        <PackageVersion Include="RefitStj" Version="{package.Version}" />
+                        <PackageVersion Include="Refit" Version="17.0.0" />
+                      </ItemGroup>
+                    </Project>
+                    """,
+            });
+
+        Assert.NotEqual(0, exitCode);
+        Assert.DoesNotContain("error CS", output, StringComparison.Ordinal);
+        Assert.Contains(
+            $"error RSTJ900: RefitStj {package.Version} is built for Refit 16.x, but this project gets no Refit assembly for net10.0 (central package pinning, for one, can leave Refit out of the graph). Reference Refit 16.x. {SkipHint}",
+            output,
+            StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void A_Design_Time_Build_Gets_RSTJ900_As_A_Warning_And_Keeps_Its_References()
     {
         // An error there would leave the IDE with no references and no compiler arguments for the project.
