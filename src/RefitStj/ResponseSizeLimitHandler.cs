@@ -1,5 +1,4 @@
-using RefitStj.Limits;
-
+using RefitStj.LimitHandler;
 
 namespace RefitStj;
 

@@ -1,6 +1,6 @@
 using System.Diagnostics.CodeAnalysis;
 using System.Text.Json.Serialization;
-using RefitStj.Json;
+using RefitStj.Errors;
 using RefitStj.Serialization;
 using RefitStj.Streaming;
 

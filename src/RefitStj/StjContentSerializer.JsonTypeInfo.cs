@@ -2,7 +2,6 @@ using System.Diagnostics.CodeAnalysis;
 using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
 using Refit;
-using RefitStj.Json;
 using RefitStj.Reading;
 using RefitStj.Serialization;
 using RefitStj.Writing;

@@ -2,7 +2,6 @@ using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using System.Text.Json.Serialization.Metadata;
 using Refit;
-using RefitStj.Limits;
 using RefitStj.Streaming;
 
 namespace RefitStj;

@@ -2,7 +2,7 @@ using System.Diagnostics.CodeAnalysis;
 using System.Text.Json;
 using System.Text.Json.Serialization;
 using Refit;
-using RefitStj.Json;
+using RefitStj.Errors;
 using RefitStj.Reading;
 using RefitStj.Serialization;
 using RefitStj.Streaming;

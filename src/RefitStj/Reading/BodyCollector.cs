@@ -3,7 +3,7 @@ using System.Runtime.ExceptionServices;
 using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
 using RefitStj.IO;
-using RefitStj.Json;
+using RefitStj.Errors;
 
 namespace RefitStj.Reading;
 

@@ -3,7 +3,7 @@ using System.Text;
 using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
 using RefitStj.IO;
-using RefitStj.Json;
+using RefitStj.Errors;
 using RefitStj.Limits;
 
 namespace RefitStj.Reading;

@@ -2,7 +2,7 @@ using System.Diagnostics.CodeAnalysis;
 using System.Text.Json;
 using System.Text.Json.Serialization;
 using System.Text.Json.Serialization.Metadata;
-using RefitStj.Json;
+using RefitStj.Errors;
 
 namespace RefitStj.Serialization;
 

@@ -3,7 +3,7 @@ using System.Text.Json;
 using System.Text.Json.Serialization;
 using System.Text.Json.Serialization.Metadata;
 using Refit;
-using RefitStj.Json;
+using RefitStj.Errors;
 
 namespace RefitStj.Serialization;
 

@@ -1,7 +1,7 @@
 using System.Diagnostics.CodeAnalysis;
 using System.Text.Json;
 using System.Text.Json.Serialization;
-using RefitStj.Json;
+using RefitStj.Errors;
 
 namespace RefitStj.Serialization;
 

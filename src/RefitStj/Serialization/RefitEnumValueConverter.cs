@@ -4,7 +4,7 @@ using System.Reflection;
 using System.Runtime.CompilerServices;
 using System.Text.Json;
 using System.Text.Json.Serialization;
-using RefitStj.Json;
+using RefitStj.Errors;
 
 namespace RefitStj.Serialization;
 

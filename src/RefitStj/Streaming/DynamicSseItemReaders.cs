@@ -1,6 +1,6 @@
 using System.Collections.Concurrent;
 using System.Diagnostics.CodeAnalysis;
-using RefitStj.Json;
+using RefitStj.Errors;
 
 namespace RefitStj.Streaming;
 

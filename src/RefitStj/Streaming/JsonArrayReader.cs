@@ -3,7 +3,7 @@ using System.Globalization;
 using System.Runtime.CompilerServices;
 using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
-using RefitStj.Json;
+using RefitStj.Errors;
 using RefitStj.Limits;
 
 namespace RefitStj.Streaming;

@@ -2,7 +2,8 @@ using System.Runtime.CompilerServices;
 using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
 using RefitStj.IO;
-using RefitStj.Json;
+using RefitStj.Errors;
+using RefitStj.Reading;
 
 namespace RefitStj.Streaming;
 

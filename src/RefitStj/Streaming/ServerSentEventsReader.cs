@@ -2,8 +2,9 @@ using System.Net.ServerSentEvents;
 using System.Runtime.CompilerServices;
 using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
-using RefitStj.Json;
+using RefitStj.Errors;
 using RefitStj.Limits;
+using RefitStj.Reading;
 
 namespace RefitStj.Streaming;
 

@@ -1,6 +1,6 @@
 using System.Text.Json;
 using Refit;
-using RefitStj.Json;
+using RefitStj.Errors;
 
 namespace RefitStj.Streaming;
 

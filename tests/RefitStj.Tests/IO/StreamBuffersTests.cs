@@ -1,5 +1,5 @@
 using RefitStj.IO;
-using RefitStj.Json;
+using RefitStj.Reading;
 using RefitStj.Tests.Support;
 
 namespace RefitStj.Tests.IO;

@@ -13,19 +13,21 @@ public sealed partial class LayeringTests
 {
     private const string Root = "";
 
-    // Json, IO, Query at the bottom; Limits on IO; Serialization on Json; Reading, Streaming on Json, IO and Limits;
-    // Writing on IO and Serialization; the root on all.
+    // Errors, IO, Query at the bottom; Limits on IO; the handler's content on IO and Limits; Serialization on Errors;
+    // Reading on Errors, IO and Limits; Streaming on those, the handler's content and Reading; Writing on IO and
+    // Serialization; the root on all.
     private static readonly Dictionary<string, string[]> s_allowed = new()
     {
-        ["Json"] = [],
+        ["Errors"] = [],
         ["IO"] = [],
         ["Query"] = [],
         ["Limits"] = ["IO"],
-        ["Serialization"] = ["Json"],
-        ["Reading"] = ["Json", "IO", "Limits"],
+        ["LimitHandler"] = ["IO", "Limits"],
+        ["Serialization"] = ["Errors"],
+        ["Reading"] = ["Errors", "IO", "Limits"],
         ["Writing"] = ["IO", "Serialization"],
-        ["Streaming"] = ["Json", "IO", "Limits"],
-        [Root] = ["Json", "IO", "Query", "Limits", "Serialization", "Reading", "Writing", "Streaming"],
+        ["Streaming"] = ["Errors", "IO", "Limits", "LimitHandler", "Reading"],
+        [Root] = ["Errors", "IO", "Query", "Limits", "LimitHandler", "Serialization", "Reading", "Writing", "Streaming"],
     };
 
     [Fact]

@@ -1,7 +1,7 @@
 using System.Net;
 using System.Text;
 using Refit;
-using RefitStj.Limits;
+using RefitStj.LimitHandler;
 using RefitStj.Tests.Support;
 
 namespace RefitStj.Tests.Suites.Threading;

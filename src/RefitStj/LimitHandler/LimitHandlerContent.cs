@@ -2,7 +2,7 @@ using System.Net;
 using System.Runtime.ExceptionServices;
 using RefitStj.IO;
 
-namespace RefitStj.Limits;
+namespace RefitStj.LimitHandler;
 
 /// <summary>
 /// The content <see cref="ResponseSizeLimitHandler"/> puts on every response: it lets at most <c>limit</c> bytes of

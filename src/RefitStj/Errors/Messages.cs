@@ -1,4 +1,4 @@
-namespace RefitStj.Json;
+namespace RefitStj.Errors;
 
 /// <summary>Texts shared by attributes and exceptions, kept in one place so they stay consistent.</summary>
 internal static class Messages

@@ -1,10 +1,10 @@
 using System.Text;
 using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
-using RefitStj.Json;
+using RefitStj.Reading;
 using RefitStj.Tests.Support;
 
-namespace RefitStj.Tests.Json;
+namespace RefitStj.Tests.Reading;
 
 public sealed class JsonBodyTests
 {

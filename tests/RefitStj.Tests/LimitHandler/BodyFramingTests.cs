@@ -1,10 +1,10 @@
 using System.Net;
 using Refit;
-using RefitStj.Limits;
+using RefitStj.LimitHandler;
 using RefitStj.Tests.Suites.Faults;
 using RefitStj.Tests.Support;
 
-namespace RefitStj.Tests.Limits;
+namespace RefitStj.Tests.LimitHandler;
 
 /// <summary>
 /// The end of a body is checked against its framing length only over HTTP/2 and only in the transport's own content:

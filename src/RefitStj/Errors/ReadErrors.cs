@@ -2,7 +2,7 @@ using System.Net.Http.Headers;
 using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
 
-namespace RefitStj.Json;
+namespace RefitStj.Errors;
 
 /// <summary>
 /// The one place that words a failed read: what was read (the body, an element, a line, an event), as which type, where

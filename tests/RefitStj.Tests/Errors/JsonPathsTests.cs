@@ -1,8 +1,8 @@
 using System.Text.Json;
 using System.Text.Json.Serialization;
-using RefitStj.Json;
+using RefitStj.Errors;
 
-namespace RefitStj.Tests.Json;
+namespace RefitStj.Tests.Errors;
 
 public sealed class JsonPathsTests
 {

@@ -1,6 +1,6 @@
 using System.Text.Json.Serialization.Metadata;
 
-namespace RefitStj.Json;
+namespace RefitStj.Errors;
 
 /// <summary>Follows a JSON path as System.Text.Json reports it (<c>$.items[3].kind</c>, <c>$['a.b']</c>) through type metadata.</summary>
 internal static class JsonPaths

@@ -1,6 +1,6 @@
 using System.Text.Json;
 
-namespace RefitStj.Json;
+namespace RefitStj.Errors;
 
 /// <summary>The one wording of "the options have no metadata for this type", with both fixes.</summary>
 internal static class MetadataErrors

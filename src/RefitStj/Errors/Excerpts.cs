@@ -1,6 +1,6 @@
 using System.Text;
 
-namespace RefitStj.Json;
+namespace RefitStj.Errors;
 
 /// <summary>Short, single-line quotes of a body for messages, which end up in logs: never more than <see cref="MaxChars"/> characters.</summary>
 internal static class Excerpts

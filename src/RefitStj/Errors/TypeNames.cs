@@ -1,6 +1,6 @@
 using System.Text;
 
-namespace RefitStj.Json;
+namespace RefitStj.Errors;
 
 /// <summary>The one way RefitStj names a type in a message: as C# writes it (<c>List&lt;Repo&gt;</c>, <c>int?</c>, <c>Repo[]</c>), without namespace or declaring type.</summary>
 internal static class TypeNames

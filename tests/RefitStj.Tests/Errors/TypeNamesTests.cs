@@ -1,7 +1,7 @@
-using RefitStj.Json;
+using RefitStj.Errors;
 using RefitStj.Tests.Support;
 
-namespace RefitStj.Tests.Json;
+namespace RefitStj.Tests.Errors;
 
 public sealed class TypeNamesTests
 {

@@ -1,7 +1,7 @@
 using System.Text;
-using RefitStj.Json;
+using RefitStj.Errors;
 
-namespace RefitStj.Tests.Json;
+namespace RefitStj.Tests.Errors;
 
 public sealed class ExcerptsTests
 {

@@ -1,7 +1,7 @@
 using System.Diagnostics.CodeAnalysis;
 using RefitStj.IO;
 
-namespace RefitStj.Limits;
+namespace RefitStj.LimitHandler;
 
 /// <summary>
 /// A read stream of a <see cref="LimitHandlerContent"/>: every read is counted (from zero for each stream), timed

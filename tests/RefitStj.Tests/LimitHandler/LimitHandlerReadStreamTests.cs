@@ -1,8 +1,8 @@
 using System.Net;
-using RefitStj.Limits;
+using RefitStj.LimitHandler;
 using RefitStj.Tests.Support;
 
-namespace RefitStj.Tests.Limits;
+namespace RefitStj.Tests.LimitHandler;
 
 /// <summary>The stream over a limited response's body owns the body's stream: disposing it closes the body, as HttpContent's own streams do.</summary>
 public sealed class LimitHandlerReadStreamTests

@@ -1,4 +1,7 @@
-namespace RefitStj.Limits;
+using RefitStj.LimitHandler;
+using RefitStj.Limits;
+
+namespace RefitStj.Streaming;
 
 /// <summary>The limits a streamed read applies: to the whole stream (the serializer's body limit) and to each item.</summary>
 internal static class StreamLimits

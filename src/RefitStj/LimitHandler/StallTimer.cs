@@ -1,4 +1,4 @@
-namespace RefitStj.Limits;
+namespace RefitStj.LimitHandler;
 
 /// <summary>
 /// One response's stall limit: armed while a read of its body waits, reset by every read, and fired when a read waits

@@ -3,8 +3,9 @@ using System.Net.Http.Headers;
 using System.Text;
 using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
+using RefitStj.Errors;
 
-namespace RefitStj.Json;
+namespace RefitStj.Reading;
 
 /// <summary>
 /// The rules every reader shares, at the bottom of the library (it uses no other folder): a body of only a byte order

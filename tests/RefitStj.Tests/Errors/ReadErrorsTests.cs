@@ -2,10 +2,10 @@ using System.Text;
 using System.Text.Json;
 using System.Text.Json.Serialization;
 using System.Text.Json.Serialization.Metadata;
-using RefitStj.Json;
+using RefitStj.Errors;
 using RefitStj.Tests.Support;
 
-namespace RefitStj.Tests.Json;
+namespace RefitStj.Tests.Errors;
 
 [JsonUnmappedMemberHandling(JsonUnmappedMemberHandling.Disallow)]
 public sealed record StrictProject(int Id);

@@ -2,10 +2,10 @@ using System.Net;
 using System.Text;
 using System.Text.Json;
 using Refit;
-using RefitStj.Limits;
+using RefitStj.LimitHandler;
 using RefitStj.Tests.Support;
 
-namespace RefitStj.Tests.Limits;
+namespace RefitStj.Tests.LimitHandler;
 
 /// <summary>
 /// The body behind <see cref="ResponseSizeLimitHandler"/> is read once: a failure of that read is kept, and every later

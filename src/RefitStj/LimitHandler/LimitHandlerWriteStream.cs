@@ -1,6 +1,6 @@
 using System.Diagnostics.CodeAnalysis;
 
-namespace RefitStj.Limits;
+namespace RefitStj.LimitHandler;
 
 /// <summary>
 /// Where a <see cref="LimitHandlerContent"/> has its inner content copy itself: counts each write against the limit

@@ -1,6 +1,7 @@
+using System.Buffers;
 using System.Text.Json;
 
-namespace RefitStj.Json;
+namespace RefitStj.Errors;
 
 /// <summary>
 /// Where a read failed in bytes that are at hand: the byte (from 0) in the exception's line where the offending token
@@ -10,6 +11,9 @@ namespace RefitStj.Json;
 /// </summary>
 internal sealed class ReadSpot(long byteInLine, string? excerpt, int tooDeepFor = 0)
 {
+    // JSON's four whitespace bytes (RFC 8259); the readers' copy is in Reading, which this folder sits below.
+    private static readonly SearchValues<byte> s_whiteSpace = SearchValues.Create(" \t\r\n"u8);
+
     public long ByteInLine => byteInLine;
 
     /// <summary>The offending token, shortened; <see langword="null"/> when the bytes end before the value is complete.</summary>
@@ -38,7 +42,7 @@ internal sealed class ReadSpot(long byteInLine, string? excerpt, int tooDeepFor 
         if (ex.InnerException is JsonException)
         {
             var rest = utf8[offset..];
-            var cut = rest.IndexOfAnyExcept(JsonBody.WhiteSpace) < 0 || IsCutShort(utf8, readerOptions);
+            var cut = rest.IndexOfAnyExcept(s_whiteSpace) < 0 || IsCutShort(utf8, readerOptions);
             return new ReadSpot(byteInLine, cut ? null : Excerpts.Shorten(rest), DepthPassed(utf8, offset, readerOptions));
         }
 

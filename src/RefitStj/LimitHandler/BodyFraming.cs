@@ -1,6 +1,6 @@
 using System.Net;
 
-namespace RefitStj.Limits;
+namespace RefitStj.LimitHandler;
 
 /// <summary>
 /// What a response's Content-Length says about its body, decided where the whole response is in view (a serializer sees
