@@ -165,27 +165,8 @@ internal sealed class LimitHandlerContent : HttpContent
 
         // A later one has the inner content copy itself again: a content that can be read twice (a ByteArrayContent) still
         // can, and a connection's body fails as it would without this handler.
-        using var counted = new LimitHandlerWriteStream(stream, this);
-        var token = ReadStarting(cancellationToken);
-        try
-        {
-            await _inner.CopyToAsync(counted, token).ConfigureAwait(false);
-        }
-        catch (Exception ex)
-        {
-            if (Failed(ex, cancellationToken) is { } stalled)
-            {
-                throw stalled;
-            }
-
-            throw;
-        }
-        finally
-        {
-            ReadEnded();
-        }
-
-        Ended(counted.Written);
+        await CopyAgainAsync(stream, static (inner, counted, _, token) => inner.CopyToAsync(counted, token), context, cancellationToken)
+            .ConfigureAwait(false);
     }
 
     protected override void SerializeToStream(Stream stream, TransportContext? context, CancellationToken cancellationToken)
@@ -199,27 +180,8 @@ internal sealed class LimitHandlerContent : HttpContent
             return;
         }
 
-        using var counted = new LimitHandlerWriteStream(stream, this);
-        var token = ReadStarting(cancellationToken);
-        try
-        {
-            _inner.CopyTo(counted, context, token);
-        }
-        catch (Exception ex)
-        {
-            if (Failed(ex, cancellationToken) is { } stalled)
-            {
-                throw stalled;
-            }
-
-            throw;
-        }
-        finally
-        {
-            ReadEnded();
-        }
-
-        Ended(counted.Written);
+        // The same steps as the asynchronous copy; with a synchronous copy they complete before this line returns.
+        CopyAgainAsync(stream, CopyTo, context, cancellationToken).GetAwaiter().GetResult();
     }
 
     protected override Task<Stream> CreateContentReadStreamAsync() => CreateContentReadStreamAsync(CancellationToken.None);
@@ -253,6 +215,42 @@ internal sealed class LimitHandlerContent : HttpContent
         }
 
         base.Dispose(disposing);
+    }
+
+    // The synchronous pass's copy, in the asynchronous pass's shape: it blocks, as SerializeToStream is asked to.
+    private static Task CopyTo(HttpContent inner, Stream counted, TransportContext? context, CancellationToken cancellationToken)
+    {
+#pragma warning disable CA1849
+        inner.CopyTo(counted, context, cancellationToken);
+#pragma warning restore CA1849
+        return Task.CompletedTask;
+    }
+
+    /// <summary>A pass after the first: the inner content copies itself, counted and timed, and a stall is named as such.</summary>
+    private async Task CopyAgainAsync(
+        Stream stream, Func<HttpContent, Stream, TransportContext?, CancellationToken, Task> copy, TransportContext? context, CancellationToken cancellationToken)
+    {
+        using var counted = new LimitHandlerWriteStream(stream, this);
+        var token = ReadStarting(cancellationToken);
+        try
+        {
+            await copy(_inner, counted, context, token).ConfigureAwait(false);
+        }
+        catch (Exception ex)
+        {
+            if (Failed(ex, cancellationToken) is { } stalled)
+            {
+                throw stalled;
+            }
+
+            throw;
+        }
+        finally
+        {
+            ReadEnded();
+        }
+
+        Ended(counted.Written);
     }
 
     private void Stalled() =>

@@ -7,82 +7,32 @@ namespace RefitStj.LimitHandler;
 /// A read stream of a <see cref="LimitHandlerContent"/>: every read is counted (from zero for each stream), timed
 /// against the stall limit while it waits, and none reads far past the limit.
 /// </summary>
-internal sealed class LimitHandlerReadStream : ReadOnlyStream
+internal sealed class LimitHandlerReadStream(
+    Stream inner,
+    [SuppressMessage("Usage", "CA2213", Justification = "The content owns this stream, not the other way round.")] LimitHandlerContent owner)
+    : ObservedReadStream(inner)
 {
-    private readonly Stream _inner;
-    [SuppressMessage("Usage", "CA2213", Justification = "The content owns this stream, not the other way round.")]
-    private readonly LimitHandlerContent _owner;
     private long _read;
-
-    public LimitHandlerReadStream(Stream inner, LimitHandlerContent owner)
-    {
-        _inner = inner;
-        _owner = owner;
-    }
 
     /// <summary>Tells the content that this stream is read item by item (see <see cref="LimitHandlerContent.ReadByItems"/>).</summary>
     /// <returns>The handler's limit, for each item.</returns>
-    public long ReadByItems() => _owner.ReadByItems();
+    public long ReadByItems() => owner.ReadByItems();
 
-    public override int Read(Span<byte> buffer)
-    {
-        buffer = buffer[.._owner.Room(buffer.Length, _read)];
-        int read;
-        _owner.ReadStarting(CancellationToken.None);
-        try
-        {
-            read = _inner.Read(buffer);
-        }
-        catch (Exception ex)
-        {
-            if (_owner.Failed(ex, CancellationToken.None) is { } stalled)
-            {
-                throw stalled;
-            }
+    protected override int Room(int length) => owner.Room(length, _read);
 
-            throw;
-        }
-        finally
-        {
-            _owner.ReadEnded();
-        }
+    protected override CancellationToken Starting(CancellationToken cancellationToken) => owner.ReadStarting(cancellationToken);
 
-        _owner.Count(ref _read, read, buffer.Length);
-        return read;
-    }
+    protected override void Ended() => owner.ReadEnded();
 
-    public override async ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default)
-    {
-        buffer = buffer[.._owner.Room(buffer.Length, _read)];
-        int read;
-        var token = _owner.ReadStarting(cancellationToken);
-        try
-        {
-            read = await _inner.ReadAsync(buffer, token).ConfigureAwait(false);
-        }
-        catch (Exception ex)
-        {
-            if (_owner.Failed(ex, cancellationToken) is { } stalled)
-            {
-                throw stalled;
-            }
+    protected override void Observe(ReadOnlySpan<byte> read, int asked) => owner.Count(ref _read, read.Length, asked);
 
-            throw;
-        }
-        finally
-        {
-            _owner.ReadEnded();
-        }
-
-        _owner.Count(ref _read, read, buffer.Length);
-        return read;
-    }
+    protected override Exception? Failed(Exception exception, CancellationToken cancellationToken) => owner.Failed(exception, cancellationToken);
 
     protected override void Dispose(bool disposing)
     {
         if (disposing)
         {
-            _inner.Dispose();
+            Inner.Dispose();
         }
 
         base.Dispose(disposing);
@@ -90,7 +40,7 @@ internal sealed class LimitHandlerReadStream : ReadOnlyStream
 
     public override async ValueTask DisposeAsync()
     {
-        await _inner.DisposeAsync().ConfigureAwait(false);
+        await Inner.DisposeAsync().ConfigureAwait(false);
         await base.DisposeAsync().ConfigureAwait(false);
     }
 }

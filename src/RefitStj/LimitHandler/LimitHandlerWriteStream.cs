@@ -1,4 +1,5 @@
 using System.Diagnostics.CodeAnalysis;
+using RefitStj.IO;
 
 namespace RefitStj.LimitHandler;
 
@@ -6,26 +7,12 @@ namespace RefitStj.LimitHandler;
 /// Where a <see cref="LimitHandlerContent"/> has its inner content copy itself: counts each write against the limit
 /// before passing it on, and restarts the stall limit's time after it.
 /// </summary>
-internal sealed class LimitHandlerWriteStream(Stream destination, LimitHandlerContent owner) : Stream
+internal sealed class LimitHandlerWriteStream(Stream destination, LimitHandlerContent owner) : WriteOnlyStream
 {
     private long _written;
 
     /// <summary>The bytes written through so far.</summary>
     public long Written => _written;
-
-    public override bool CanRead => false;
-
-    public override bool CanSeek => false;
-
-    public override bool CanWrite => true;
-
-    public override long Length => throw new NotSupportedException();
-
-    public override long Position
-    {
-        get => throw new NotSupportedException();
-        set => throw new NotSupportedException();
-    }
 
     public override void Write(ReadOnlySpan<byte> buffer)
     {
@@ -34,11 +21,6 @@ internal sealed class LimitHandlerWriteStream(Stream destination, LimitHandlerCo
         destination.Write(buffer);
         owner.ReadGoesOn();
     }
-
-    public override void Write(byte[] buffer, int offset, int count) => Write(buffer.AsSpan(offset, count));
-
-    public override Task WriteAsync(byte[] buffer, int offset, int count, CancellationToken cancellationToken) =>
-        WriteAsync(buffer.AsMemory(offset, count), cancellationToken).AsTask();
 
     [SuppressMessage("Reliability", "CA2012", Justification = "Awaited once, here.")]
     public override async ValueTask WriteAsync(ReadOnlyMemory<byte> buffer, CancellationToken cancellationToken = default)
@@ -52,12 +34,6 @@ internal sealed class LimitHandlerWriteStream(Stream destination, LimitHandlerCo
     public override void Flush() => destination.Flush();
 
     public override Task FlushAsync(CancellationToken cancellationToken) => destination.FlushAsync(cancellationToken);
-
-    public override int Read(byte[] buffer, int offset, int count) => throw new NotSupportedException();
-
-    public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
-
-    public override void SetLength(long value) => throw new NotSupportedException();
 
     // Counted before it is passed on: a write past the limit never reaches the destination.
     private void Counted(int length)

@@ -9,7 +9,7 @@ internal sealed class BodySizeLimitStream(Stream inner, long limit) : ObservedRe
 
     protected override int Room(int length) => StreamBuffers.Room(length, limit, _read);
 
-    protected override void Observe(ReadOnlySpan<byte> read)
+    protected override void Observe(ReadOnlySpan<byte> read, int asked)
     {
         _read += read.Length;
         if (_read > limit)

@@ -15,7 +15,7 @@ internal sealed class EventSizeLimitStream(Stream inner, long limit) : ObservedR
     protected override int Room(int length) => StreamBuffers.Room(length, limit, _eventSize);
 
     // Lines end with CR, LF or CRLF; an empty line ends the event.
-    protected override void Observe(ReadOnlySpan<byte> read)
+    protected override void Observe(ReadOnlySpan<byte> read, int asked)
     {
         var data = read;
         while (!data.IsEmpty)

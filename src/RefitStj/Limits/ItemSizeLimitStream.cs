@@ -17,7 +17,7 @@ internal sealed class ItemSizeLimitStream(Stream inner, long limit, string item)
     // Reads stop one byte past the limit, so an endless item costs the limit, not the limit plus a large read.
     protected override int Room(int length) => StreamBuffers.Room(length, limit, _sinceItem);
 
-    protected override void Observe(ReadOnlySpan<byte> read)
+    protected override void Observe(ReadOnlySpan<byte> read, int asked)
     {
         _sinceItem += read.Length;
         if (_sinceItem > limit)

@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Net;
 
 namespace RefitStj;
@@ -13,29 +14,9 @@ namespace RefitStj;
 /// body is read, after <c>SendAsync</c> returned, so a retry in a handler never sees it; <see cref="HttpContent"/> does
 /// not wrap it while it buffers, so through Refit it is the <c>ApiException</c>'s inner exception itself.
 /// </remarks>
+[SuppressMessage("Design", "CA1032", Justification = "Only RefitStj raises it, with the limit it applied: a constructor without one would make an exception that says 0.")]
 public sealed class ResponseStalledException : HttpRequestException
 {
-    /// <summary>Creates the exception with a default message.</summary>
-    public ResponseStalledException()
-        : base(HttpRequestError.Unknown, "The response body delivered nothing for longer than the stall limit.")
-    {
-    }
-
-    /// <summary>Creates the exception with <paramref name="message"/>.</summary>
-    /// <param name="message">The message.</param>
-    public ResponseStalledException(string message)
-        : base(HttpRequestError.Unknown, message)
-    {
-    }
-
-    /// <summary>Creates the exception with <paramref name="message"/> and the exception that caused it.</summary>
-    /// <param name="message">The message.</param>
-    /// <param name="innerException">The cause.</param>
-    public ResponseStalledException(string message, Exception innerException)
-        : base(HttpRequestError.Unknown, message, innerException)
-    {
-    }
-
     private ResponseStalledException(TimeSpan stallTimeout, long bytesRead, HttpStatusCode statusCode)
         : base(
             HttpRequestError.Unknown,
@@ -47,7 +28,7 @@ public sealed class ResponseStalledException : HttpRequestException
         StallTimeout = stallTimeout;
     }
 
-    /// <summary>The stall limit that ended the read (<see cref="TimeSpan.Zero"/> when created by a caller).</summary>
+    /// <summary>The stall limit that ended the read.</summary>
     public TimeSpan StallTimeout { get; }
 
     internal static ResponseStalledException Create(TimeSpan stallTimeout, long bytesRead, HttpStatusCode statusCode) =>

@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Net;
 
 namespace RefitStj;
@@ -13,31 +14,11 @@ namespace RefitStj;
 /// own buffer limit throws. Unlike an <see cref="IOException"/>, <see cref="HttpContent"/> does not wrap it in another
 /// exception while it buffers or copies a body, so through Refit it is the <c>ApiException</c>'s inner exception itself.
 /// </remarks>
+[SuppressMessage("Design", "CA1032", Justification = "Only RefitStj raises it, with the limit it applied: a constructor without one would make an exception that says 0.")]
 public sealed class ResponseTooLargeException : HttpRequestException
 {
     // The serializer may see a body Refit has already buffered whole, so it says what it did, not that nothing was read.
     private const string BeforeRefit = " To refuse a response before Refit buffers it, use ResponseSizeLimitHandler.";
-
-    /// <summary>Creates the exception with a default message.</summary>
-    public ResponseTooLargeException()
-        : base(HttpRequestError.ConfigurationLimitExceeded, "The response body is larger than the configured limit.")
-    {
-    }
-
-    /// <summary>Creates the exception with <paramref name="message"/>.</summary>
-    /// <param name="message">The message.</param>
-    public ResponseTooLargeException(string message)
-        : base(HttpRequestError.ConfigurationLimitExceeded, message)
-    {
-    }
-
-    /// <summary>Creates the exception with <paramref name="message"/> and the exception that caused it.</summary>
-    /// <param name="message">The message.</param>
-    /// <param name="innerException">The cause.</param>
-    public ResponseTooLargeException(string message, Exception innerException)
-        : base(HttpRequestError.ConfigurationLimitExceeded, message, innerException)
-    {
-    }
 
     private ResponseTooLargeException(string message, long limit, long size, HttpStatusCode? statusCode = null)
         : base(HttpRequestError.ConfigurationLimitExceeded, message, inner: null, statusCode)

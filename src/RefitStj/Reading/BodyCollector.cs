@@ -19,7 +19,7 @@ namespace RefitStj.Reading;
 /// connection's buffer, reused as soon as the write is done.
 /// </summary>
 /// <typeparam name="T">The type read.</typeparam>
-internal sealed class BodyCollector<T> : Stream
+internal sealed class BodyCollector<T> : WriteOnlyStream
 {
     // The first array of a body that arrives in pieces; larger pieces double from here.
     private const int MinGrowthSize = 16 * 1024;
@@ -39,20 +39,6 @@ internal sealed class BodyCollector<T> : Stream
 
     /// <summary>The bytes copied so far (none when the body was read in place).</summary>
     public ReadOnlySpan<byte> Written => _buffer.AsSpan(0, _length);
-
-    public override bool CanRead => false;
-
-    public override bool CanSeek => false;
-
-    public override bool CanWrite => true;
-
-    public override long Length => throw new NotSupportedException();
-
-    public override long Position
-    {
-        get => throw new NotSupportedException();
-        set => throw new NotSupportedException();
-    }
 
     /// <summary>
     /// A collector for one body, this thread's spare one when it is free. Dispose it once nothing writes to it any more:
@@ -132,8 +118,6 @@ internal sealed class BodyCollector<T> : Stream
         _length = (int)total;
     }
 
-    public override void Write(byte[] buffer, int offset, int count) => Write(buffer.AsSpan(offset, count));
-
     public override Task WriteAsync(byte[] buffer, int offset, int count, CancellationToken cancellationToken)
     {
         Write(buffer.AsSpan(offset, count));
@@ -151,12 +135,6 @@ internal sealed class BodyCollector<T> : Stream
     }
 
     public override Task FlushAsync(CancellationToken cancellationToken) => Task.CompletedTask;
-
-    public override int Read(byte[] buffer, int offset, int count) => throw new NotSupportedException();
-
-    public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
-
-    public override void SetLength(long value) => throw new NotSupportedException();
 
     protected override void Dispose(bool disposing)
     {

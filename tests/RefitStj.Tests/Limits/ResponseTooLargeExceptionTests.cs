@@ -3,19 +3,9 @@ namespace RefitStj.Tests.Limits;
 public sealed class ResponseTooLargeExceptionTests
 {
     [Fact]
-    public void Public_Constructors_Keep_Their_Message_And_Cause_And_Leave_The_Sizes_Zero()
+    public void Only_RefitStj_Makes_One_So_Every_Instance_Carries_The_Limit_It_Applied()
     {
-        var cause = new IOException("reset");
-
-        var bare = new ResponseTooLargeException();
-        var withMessage = new ResponseTooLargeException("too big");
-        var withCause = new ResponseTooLargeException("too big", cause);
-
-        Assert.Contains("larger than the configured limit", bare.Message, StringComparison.Ordinal);
-        Assert.Equal("too big", withMessage.Message);
-        Assert.Equal("too big", withCause.Message);
-        Assert.Same(cause, withCause.InnerException);
-        Assert.All(new[] { bare, withMessage, withCause }, ex => Assert.Equal((0L, 0L), (ex.Limit, ex.Size)));
+        Assert.Empty(typeof(ResponseTooLargeException).GetConstructors());
     }
 
     [Fact]
@@ -33,10 +23,15 @@ public sealed class ResponseTooLargeExceptionTests
     [Fact]
     public void It_Is_An_HttpRequestException_For_A_Configured_Limit_As_HttpClients_Own_Buffer_Limit_Is()
     {
-        HttpRequestException ex = new ResponseTooLargeException();
+        HttpRequestException[] all =
+        [
+            ResponseTooLargeException.Counted(1, 2),
+            ResponseTooLargeException.DeclaredToHandler(1, 2, System.Net.HttpStatusCode.OK),
+            ResponseTooLargeException.CountedByHandler(1, 2, System.Net.HttpStatusCode.OK),
+            ResponseTooLargeException.ItemTooLarge(1, 2, "An item"),
+        ];
 
-        Assert.Equal(HttpRequestError.ConfigurationLimitExceeded, ex.HttpRequestError);
-        Assert.Equal(HttpRequestError.ConfigurationLimitExceeded, new ResponseTooLargeException("m", new IOException()).HttpRequestError);
+        Assert.All(all, ex => Assert.Equal(HttpRequestError.ConfigurationLimitExceeded, ex.HttpRequestError));
     }
 
     [Fact]
