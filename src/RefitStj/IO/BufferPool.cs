@@ -3,9 +3,13 @@ using System.Buffers;
 namespace RefitStj.IO;
 
 /// <summary>
-/// Every array RefitStj rents comes from here, so one seam sees them all. Arrays up to <see cref="MaxPooledLength"/>
-/// come from <see cref="ArrayPool{T}.Shared"/>; larger ones are allocated and left to the GC when returned, so one huge
-/// body cannot leave the process holding arrays of its size in the shared pool for good.
+/// The pool of the read side, and where RefitStj's two pools are told apart. A response's arrays (read buffers, the copy
+/// of a body that arrives in pieces) live only while one call reads, so they come from here: from
+/// <see cref="ArrayPool{T}.Shared"/> up to <see cref="MaxPooledLength"/>, larger ones allocated and left to the GC, so one
+/// huge body cannot leave the process holding arrays of its size in the shared pool for good. A request body's arrays
+/// are held for as long as HttpClient keeps its content, by every request in flight, so they come from
+/// <see cref="WriteBufferPool"/>, which bounds what it keeps whatever the core count. Both rent from <see cref="TestPool"/>
+/// when a test sets it, so one counting pool sees every array either side rents.
 /// </summary>
 internal static class BufferPool
 {

@@ -4,7 +4,7 @@ namespace RefitStj.IO;
 
 /// <summary>
 /// Rented bytes (one array or a chain of segments) shared by their owner and any number of readers, given back to
-/// <see cref="BufferPool"/> when the last of them lets go, never while one is still reading. The owner holds one
+/// <see cref="WriteBufferPool"/> when the last of them lets go, never while one is still reading. The owner holds one
 /// reference from the start; each reader takes one with <see cref="TryAcquire"/> before touching the bytes and gives it
 /// back with <see cref="Release"/> when done. Once the count has reached zero the bytes are gone for good and every later
 /// <see cref="TryAcquire"/> fails.

@@ -82,7 +82,24 @@ public sealed class PackageTests(PackedPackage package)
         Assert.DoesNotMatch(@"\]\((?!https://)", text);
         Assert.DoesNotContain("<img", text, StringComparison.OrdinalIgnoreCase);
         Assert.DoesNotContain("![", text, StringComparison.Ordinal);
-        Assert.InRange(text.Length, 1, 5 * 1024);
+
+        // NuGet renders Markdown without raw HTML: outside code, only the snippet markers' comments may look like tags.
+        var fences = text.Split('\n').Where(line => line.StartsWith("```", StringComparison.Ordinal)).ToList();
+        Assert.True(fences.Count % 2 == 0 && fences.Where((_, i) => i % 2 == 0).All(open => open.Length > 3), "every fence is closed and names its language");
+        var prose = Regex.Replace(Regex.Replace(text, "```[\\s\\S]*?```", ""), "`[^`]*`", "");
+        Assert.DoesNotMatch("<(?!!--)[a-zA-Z/]", prose);
+    }
+
+    [Fact]
+    public void Package_Readme_Names_Only_Methods_The_Package_Has()
+    {
+        var text = File.ReadAllText(Path.Combine(Repository.Root, "PACKAGE.md"));
+        var api = string.Join('\n', Directory.EnumerateFiles(Path.Combine(Repository.Root, "src", "RefitStj", "PublicAPI"), "PublicAPI.*.txt", SearchOption.AllDirectories).Select(File.ReadAllText));
+
+        var named = Regex.Matches(text, @"`(?:StjContentSerializer\.)?([A-Z]\w+)\(\)`").Select(match => match.Groups[1].Value).Distinct().ToList();
+
+        Assert.NotEmpty(named);
+        Assert.All(named, method => Assert.Contains($".{method}(", api, StringComparison.Ordinal));
     }
 
     [Fact]

@@ -7,7 +7,7 @@ using RefitStj.Tests.Suites.EndToEnd;
 
 namespace RefitStj.Tests.Suites.Readme;
 
-/// <summary>README's Refit 16 section: a client written Refit 16's way, on RefitStj.</summary>
+/// <summary>The Refit 16 blocks of docs/compatibility.md (README's Refit 16 section sends there): a client written Refit 16's way, on RefitStj.</summary>
 public sealed class ReadmeRefit16Snippets
 {
     [Fact]

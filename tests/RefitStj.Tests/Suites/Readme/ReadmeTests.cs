@@ -12,7 +12,7 @@ namespace RefitStj.Tests.Suites.Readme;
 public sealed partial class ReadmeTests
 {
     // README's detail pages carry blocks too: each is checked here as README's are.
-    private static readonly string[] s_documents = ["README.md", "PACKAGE.md", "docs/limits.md", "docs/streaming.md"];
+    private static readonly string[] s_documents = ["README.md", "PACKAGE.md", "docs/compatibility.md", "docs/limits.md", "docs/streaming.md"];
 
     public static TheoryData<string, string> Blocks
     {
@@ -44,6 +44,7 @@ public sealed partial class ReadmeTests
     [Theory]
     [InlineData("README.md")]
     [InlineData("PACKAGE.md")]
+    [InlineData("docs/compatibility.md")]
     [InlineData("docs/limits.md")]
     [InlineData("docs/streaming.md")]
     public void Every_CSharp_Block_Is_Named(string document)
