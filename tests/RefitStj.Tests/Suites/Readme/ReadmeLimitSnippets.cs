@@ -46,7 +46,8 @@ public sealed class ReadmeLimitSnippets
         var api = RestService.ForGenerated<IGitHubApi>("https://api.github.com", settings);
         #endregion
 
-        Assert.NotNull(api);
+        // The snippet's own client (on the address it shows); the same settings then meet the server.
+        Assert.Equal(new Uri("https://api.github.com"), Assert.IsType<HttpClient>(api.GetType().GetProperty("Client")?.GetValue(api)).BaseAddress);
         await AssertStoppedAtTheLimit(RestService.ForGenerated<IGitHubApi>(server.BaseAddress.ToString(), settings));
     }
 
