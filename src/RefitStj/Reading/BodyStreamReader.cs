@@ -2,8 +2,8 @@ using System.Net.Http.Headers;
 using System.Text;
 using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
-using RefitStj.IO;
 using RefitStj.Errors;
+using RefitStj.IO;
 using RefitStj.Limits;
 
 namespace RefitStj.Reading;

@@ -1,8 +1,8 @@
 using System.Runtime.CompilerServices;
 using System.Text.Json;
 using System.Text.Json.Serialization.Metadata;
-using RefitStj.IO;
 using RefitStj.Errors;
+using RefitStj.IO;
 using RefitStj.Reading;
 
 namespace RefitStj.Streaming;

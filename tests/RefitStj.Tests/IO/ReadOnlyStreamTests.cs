@@ -1,5 +1,5 @@
-using RefitStj.Limits;
 using RefitStj.IO;
+using RefitStj.Limits;
 
 
 namespace RefitStj.Tests.IO;

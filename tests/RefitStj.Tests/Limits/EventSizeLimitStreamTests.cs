@@ -1,6 +1,6 @@
 using System.Text;
-using RefitStj.Limits;
 using RefitStj.IO;
+using RefitStj.Limits;
 using RefitStj.Tests.Support;
 
 namespace RefitStj.Tests.Limits;
