@@ -63,10 +63,25 @@ internal sealed class HugeResponses
 
     public static long ArrayLength => s_head.Length + (OneGiB / ChunkSize * (long)ChunkSize) + s_tail.Length;
 
+    /// <summary>
+    /// When set, each chunk of an endless array, line or event stream waits for one release of this semaphore before it is
+    /// written, so a test can have the client read everything sent before it measures: nothing is then in flight.
+    /// </summary>
+    public SemaphoreSlim? Pace { get; init; }
+
     /// <summary>Once the last response has ended: the bytes of JSON it wrote, and whether the client went before its end.</summary>
     public Task<(long Written, bool ClientWent)> Finished => _finished.Task;
 
     public void ReleaseSecond() => _second.TrySetResult();
+
+    /// <summary>How many people one chunk of an endless array, line or event stream holds.</summary>
+    public static int PeoplePerChunk(HugeBody body) => body switch
+    {
+        HugeBody.Endless => s_chunk.Length / 64,
+        HugeBody.EndlessLines => s_linesChunk.Length / 64,
+        HugeBody.EndlessEvents => s_eventsChunk.Length / 71,
+        _ => throw new ArgumentOutOfRangeException(nameof(body), body, "not a stream of people"),
+    };
 
     /// <summary>Builds the compressed bodies now, so that a test measuring allocations does not count them.</summary>
     public static void Prepare() => _ = (s_gzipChunk.Value, s_brotli.Value);
@@ -86,7 +101,7 @@ internal sealed class HugeResponses
                 return;
             }
 
-            await foreach (var json in BodyAsync(context, Enum.Parse<HugeBody>(context.Request.Query["body"].ToString())))
+            await foreach (var json in BodyAsync(context, Enum.Parse<HugeBody>(context.Request.Query["body"].ToString()), Pace))
             {
                 written += json;
             }
@@ -106,7 +121,7 @@ internal sealed class HugeResponses
     }
 
     /// <summary>Writes the body, yielding the bytes of JSON each write stands for.</summary>
-    private static async IAsyncEnumerable<long> BodyAsync(HttpContext context, HugeBody body)
+    private static async IAsyncEnumerable<long> BodyAsync(HttpContext context, HugeBody body, SemaphoreSlim? pace)
     {
         var response = context.Response;
         switch (body)
@@ -153,6 +168,7 @@ internal sealed class HugeResponses
 
                 while (true)
                 {
+                    await WaitForPaceAsync(context, pace);
                     yield return await WriteAsync(context, chunk);
                 }
         }
@@ -160,10 +176,20 @@ internal sealed class HugeResponses
         yield return await WriteAsync(context, s_head);
         for (var i = 0; body == HugeBody.Endless || i < OneGiB / ChunkSize; i++)
         {
+            await WaitForPaceAsync(context, body == HugeBody.Endless ? pace : null);
             yield return await WriteAsync(context, s_chunk);
         }
 
         yield return await WriteAsync(context, s_tail);
+    }
+
+    private static async Task WaitForPaceAsync(HttpContext context, SemaphoreSlim? pace)
+    {
+        // Each write before this one was flushed (PipeWriter.WriteAsync flushes): the client can read all of it meanwhile.
+        if (pace is not null)
+        {
+            await pace.WaitAsync(context.RequestAborted);
+        }
     }
 
     private static async Task<long> WriteAsync(HttpContext context, byte[] bytes)
