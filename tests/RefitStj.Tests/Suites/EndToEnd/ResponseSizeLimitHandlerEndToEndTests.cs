@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Net;
 using Microsoft.Extensions.DependencyInjection;
 using Refit;
@@ -145,9 +146,9 @@ public sealed class ResponseSizeLimitHandlerEndToEndTests(ITestOutputHelper outp
         await WarmUpAsync(body, protocol, kind);
 
         // 32 MiB of people at least: the limit is for bodies held whole, and a stream holds one item at a time. The server
-        // sends four chunks at a time and waits; once the client has read every person of them, nothing is in flight (no
+        // sends eight chunks at a time and waits; once the client has read every person of them, nothing is in flight (no
         // transport buffer ahead of the reader), and what is held is the reader's own.
-        const int Rounds = 8, ChunksPerRound = 4;
+        const int Rounds = 4, ChunksPerRound = 8;
         var perRound = ChunksPerRound * HugeResponses.PeoplePerChunk(body);
         using var pace = new SemaphoreSlim(0);
         var server = new HugeResponses { Pace = pace };
@@ -160,7 +161,7 @@ public sealed class ResponseSizeLimitHandlerEndToEndTests(ITestOutputHelper outp
         await using (var people = client.Api.StreamPeople(body).GetAsyncEnumerator())
         {
             // A reader that held back a person sent until more came would wait here for bytes the server never sends.
-            while (seen < Rounds * perRound && await people.MoveNextAsync().AsTask().WaitAsync(TimeSpan.FromSeconds(30)))
+            while (seen < Rounds * perRound && await NextAsync(people))
             {
                 Assert.Equal(7, people.Current!.Age);
                 if (++seen % perRound == 0)
@@ -180,6 +181,14 @@ public sealed class ResponseSizeLimitHandlerEndToEndTests(ITestOutputHelper outp
         Assert.Equal(Rounds * perRound, seen);
         Assert.True(clientWent, "the server did not see the client go");
         Assert.True(peak < 4 * Limit, $"{peak:N0} B held");
+    }
+
+    // Bounded only where it waits: most people are already read, and a task a person would cost more than the reading.
+    [SuppressMessage("Reliability", "CA2012", Justification = "Consumed once: returned, or turned into the task that is waited on.")]
+    private static ValueTask<bool> NextAsync(IAsyncEnumerator<Person?> people)
+    {
+        var next = people.MoveNextAsync();
+        return next.IsCompletedSuccessfully ? next : new(next.AsTask().WaitAsync(TimeSpan.FromSeconds(30)));
     }
 
     private static async Task WarmUpAsync(HugeBody body, ServerProtocol protocol, ClientKind kind)
