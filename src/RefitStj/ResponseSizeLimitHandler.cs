@@ -28,6 +28,7 @@ namespace RefitStj;
 public sealed class ResponseSizeLimitHandler : DelegatingHandler
 {
     private readonly TimeSpan _stallTimeout = Timeout.InfiniteTimeSpan;
+    private readonly TimeProvider _timeProvider = TimeProvider.System;
 
     /// <summary>Creates the handler; set <see cref="DelegatingHandler.InnerHandler"/>, or let HttpClientFactory do it.</summary>
     /// <param name="maxResponseBodySize">The most bytes of a response body to let through.</param>
@@ -75,6 +76,21 @@ public sealed class ResponseSizeLimitHandler : DelegatingHandler
         }
     }
 
+    /// <summary>
+    /// The clock of <see cref="StallTimeout"/>: its timers time each read of a body. <see cref="TimeProvider.System"/> by
+    /// default; set another for tests, or in an app that runs on a fake clock.
+    /// </summary>
+    /// <exception cref="ArgumentNullException">The value is <see langword="null"/>.</exception>
+    public TimeProvider TimeProvider
+    {
+        get => _timeProvider;
+        init
+        {
+            ArgumentNullException.ThrowIfNull(value);
+            _timeProvider = value;
+        }
+    }
+
     /// <inheritdoc/>
     protected override async Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellationToken)
     {
@@ -89,7 +105,7 @@ public sealed class ResponseSizeLimitHandler : DelegatingHandler
     private HttpResponseMessage Limit(HttpRequestMessage request, HttpResponseMessage response)
     {
         response.Content = new LimitHandlerContent(
-            response.Content, MaxResponseBodySize, response.StatusCode, BodyFraming.Of(response, request), _stallTimeout);
+            response.Content, MaxResponseBodySize, response.StatusCode, BodyFraming.Of(response, request), _stallTimeout, _timeProvider);
         return response;
     }
 }

@@ -22,7 +22,8 @@ internal static class WriteBufferPool
     private static readonly Bucket[] s_buckets = CreateBuckets();
     private static long s_retained;
     private static TimeSpan s_idleTrimPeriod = TimeSpan.FromSeconds(30);
-    private static Timer? s_idleTimer;
+    private static TimeProvider s_timeProvider = TimeProvider.System;
+    private static ITimer? s_idleTimer;
     private static int s_idleTimerArmed;
 
     // Set when the load context this assembly lives in unloads: the trims stop, so nothing keeps the assembly alive.
@@ -48,6 +49,24 @@ internal static class WriteBufferPool
             if (Volatile.Read(ref s_idleTimerArmed) != 0)
             {
                 s_idleTimer?.Change(value, Timeout.InfiniteTimeSpan);
+            }
+        }
+    }
+
+    /// <summary>
+    /// The clock of the idle trim (<see cref="TimeProvider.System"/>); internal so a test drives the trim on a fake clock.
+    /// </summary>
+    internal static TimeProvider TimeProvider
+    {
+        get => s_timeProvider;
+        set
+        {
+            // The timer belongs to the clock that made it: a new clock gets a new timer, armed again if one was armed.
+            s_timeProvider = value;
+            Interlocked.Exchange(ref s_idleTimer, null)?.Dispose();
+            if (Volatile.Read(ref s_idleTimerArmed) != 0)
+            {
+                ArmIdleTrim();
             }
         }
     }
@@ -128,7 +147,7 @@ internal static class WriteBufferPool
             // Captures no ExecutionContext (nor the AsyncLocals of whichever request returned first).
             using (ExecutionContext.SuppressFlow())
             {
-                return new Timer(static _ => OnIdleTimer(), null, Timeout.Infinite, Timeout.Infinite);
+                return TimeProvider.CreateTimer(static _ => OnIdleTimer(), null, Timeout.InfiniteTimeSpan, Timeout.InfiniteTimeSpan);
             }
         });
         timer.Change(IdleTrimPeriod, Timeout.InfiniteTimeSpan);

@@ -31,11 +31,11 @@ internal sealed class LimitHandlerContent : HttpContent
     private ExceptionDispatchInfo? _failure;
 
     public LimitHandlerContent(HttpContent inner, long limit, HttpStatusCode statusCode)
-        : this(inner, limit, statusCode, BodyFraming.FromHeaders(inner), Timeout.InfiniteTimeSpan)
+        : this(inner, limit, statusCode, BodyFraming.FromHeaders(inner), Timeout.InfiniteTimeSpan, TimeProvider.System)
     {
     }
 
-    public LimitHandlerContent(HttpContent inner, long limit, HttpStatusCode statusCode, BodyFraming framing, TimeSpan stallTimeout)
+    public LimitHandlerContent(HttpContent inner, long limit, HttpStatusCode statusCode, BodyFraming framing, TimeSpan stallTimeout, TimeProvider timeProvider)
     {
         _inner = inner;
         _limit = limit;
@@ -58,7 +58,7 @@ internal sealed class LimitHandlerContent : HttpContent
         }
         else if (stallTimeout != Timeout.InfiniteTimeSpan)
         {
-            _stall = new StallTimer(stallTimeout, Stalled);
+            _stall = new StallTimer(stallTimeout, timeProvider, Stalled);
         }
     }
 

@@ -8,15 +8,18 @@ namespace RefitStj.LimitHandler;
 internal sealed class StallTimer : IDisposable
 {
     private readonly TimeSpan _limit;
-    private readonly CancellationTokenSource _stall = new();
+    private readonly CancellationTokenSource _stall;
     private CancellationTokenSource? _linked;
     private CancellationToken _linkedTo;
 
     /// <param name="limit">The longest a read may wait.</param>
+    /// <param name="timeProvider">The clock whose timers time the reads.</param>
     /// <param name="fired">Called once, on a timer thread, when a read waited too long.</param>
-    public StallTimer(TimeSpan limit, Action fired)
+    public StallTimer(TimeSpan limit, TimeProvider timeProvider, Action fired)
     {
         _limit = limit;
+        // Not armed yet: CancelAfter schedules it on this provider's timer from the first read on.
+        _stall = new CancellationTokenSource(Timeout.InfiniteTimeSpan, timeProvider);
         _stall.Token.UnsafeRegister(static state => ((Action)state!)(), fired);
     }
 

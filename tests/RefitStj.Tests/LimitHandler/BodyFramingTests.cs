@@ -60,7 +60,7 @@ public sealed class BodyFramingTests
         var body = FaultyServer.Array;
         using var content = new LimitHandlerContent(
             new StreamContent(new TrickleStream(body[..1_000], chunk: 64)), 16 * 1024 * 1024, HttpStatusCode.OK,
-            new BodyFraming(body.Length, body.Length, CheckEnd: true), Timeout.InfiniteTimeSpan);
+            new BodyFraming(body.Length, body.Length, CheckEnd: true), Timeout.InfiniteTimeSpan, TimeProvider.System);
 
         var failure = buffered
             ? await Record.ExceptionAsync(() => content.LoadIntoBufferAsync())
