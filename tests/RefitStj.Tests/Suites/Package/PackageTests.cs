@@ -84,7 +84,7 @@ public sealed class PackageTests(PackedPackage package)
         Assert.DoesNotContain("![", text, StringComparison.Ordinal);
 
         // NuGet renders Markdown without raw HTML: outside code, only the snippet markers' comments may look like tags.
-        var fences = text.Split('\n').Where(line => line.StartsWith("```", StringComparison.Ordinal)).ToList();
+        var fences = text.ReplaceLineEndings("\n").Split('\n').Where(line => line.StartsWith("```", StringComparison.Ordinal)).ToList();
         Assert.True(fences.Count % 2 == 0 && fences.Where((_, i) => i % 2 == 0).All(open => open.Length > 3), "every fence is closed and names its language");
         var prose = Regex.Replace(Regex.Replace(text, "```[\\s\\S]*?```", ""), "`[^`]*`", "");
         Assert.DoesNotMatch("<(?!!--)[a-zA-Z/]", prose);
