@@ -35,6 +35,9 @@ public sealed class RefitStjAnalyzer : DiagnosticAnalyzer
     /// <inheritdoc/>
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = s_rules.SelectMany(rule => rule.SupportedDiagnostics).ToImmutableArray();
 
+    /// <summary>Handed each compilation's facts once its end is reported: the tests count the settling's work there.</summary>
+    internal Action<CompilationFacts>? Settled { get; set; }
+
     /// <inheritdoc/>
     public override void Initialize(AnalysisContext context)
     {
@@ -146,6 +149,8 @@ public sealed class RefitStjAnalyzer : DiagnosticAnalyzer
                 {
                     reporter.ReportAtEnd(end, clients);
                 }
+
+                Settled?.Invoke(facts);
             });
         });
     }

@@ -44,6 +44,9 @@ internal sealed class CompilationFacts
     /// </summary>
     public SerializerValue Settle(SerializerValue value) => (_holders ??= new HolderValues(this)).Settle(value);
 
+    /// <summary>How many times a holder's facts were read while settling: once a holder, whatever the shape of their calls.</summary>
+    public int HolderEvaluations => _holders?.Evaluations ?? 0;
+
     /// <summary>What a method of the compilation returns, read as <paramref name="use"/>, or <see langword="null"/> where not known.</summary>
     public ImmutableArray<SerializerValue>? Returns(ISymbol method, ValueUse use) =>
         _returns.TryGetValue(method, out var returns) && returns.Use == use && !returns.Values.IsEmpty ? returns.Values : null;

@@ -25,6 +25,9 @@ internal sealed class HolderValues
 
     public HolderValues(CompilationFacts facts) => _facts = facts;
 
+    /// <summary>How many times a holder's facts were read: once a holder, which the tests pin as the proof of linear work.</summary>
+    public int Evaluations { get; private set; }
+
     /// <summary><paramref name="value"/> with each part written elsewhere replaced by its holder's settled value.</summary>
     public SerializerValue Settle(SerializerValue value) => Substitute(value, holder => ValueOf(holder));
 
@@ -108,6 +111,7 @@ internal sealed class HolderValues
     /// <summary>A holder's value, read from its facts, the holders it reads given by <paramref name="holders"/>.</summary>
     private SerializerValue Evaluate((ISymbol Source, ValueUse Use) holder, Func<(ISymbol Source, ValueUse Use), SerializerValue> holders)
     {
+        Evaluations++;
         if (holder.Source is IMethodSymbol)
         {
             return _facts.Returns(holder.Source, holder.Use) is { } values ? SerializerValue.Choose(values.Select(v => Substitute(v, holders))) : SerializerValue.Unknown;
