@@ -1,6 +1,4 @@
 using System.Diagnostics.CodeAnalysis;
-using System.Text.Json;
-using System.Text.Json.Serialization.Metadata;
 using Refit;
 using RefitStj.Reading;
 using RefitStj.Serialization;

@@ -1,5 +1,3 @@
-using System.Text.Json.Serialization.Metadata;
-
 namespace RefitStj.Errors;
 
 /// <summary>Follows a JSON path as System.Text.Json reports it (<c>$.items[3].kind</c>, <c>$['a.b']</c>) through type metadata.</summary>

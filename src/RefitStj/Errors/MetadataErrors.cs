@@ -1,5 +1,3 @@
-using System.Text.Json;
-
 namespace RefitStj.Errors;
 
 /// <summary>The one wording of "the options have no metadata for this type", with both fixes.</summary>

@@ -1,6 +1,4 @@
 using System.Net.Http.Headers;
-using System.Text.Json;
-using System.Text.Json.Serialization.Metadata;
 
 namespace RefitStj.Errors;
 

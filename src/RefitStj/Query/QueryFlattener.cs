@@ -1,6 +1,5 @@
 using System.Collections;
 using System.Globalization;
-using System.Text.Json;
 using Refit;
 
 namespace RefitStj.Query;

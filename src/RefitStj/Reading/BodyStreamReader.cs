@@ -1,7 +1,5 @@
 using System.Net.Http.Headers;
 using System.Text;
-using System.Text.Json;
-using System.Text.Json.Serialization.Metadata;
 using RefitStj.Errors;
 using RefitStj.IO;
 using RefitStj.Limits;

@@ -1,8 +1,6 @@
 using System.Buffers;
 using System.Net.Http.Headers;
 using System.Text;
-using System.Text.Json;
-using System.Text.Json.Serialization.Metadata;
 using RefitStj.Errors;
 
 namespace RefitStj.Reading;

@@ -1,7 +1,6 @@
 using System.Net.Http.Headers;
 using System.Runtime.ExceptionServices;
 using System.Text;
-using System.Text.Json.Serialization.Metadata;
 using RefitStj.IO;
 
 namespace RefitStj.Reading;

@@ -1,7 +1,5 @@
 using System.Diagnostics.CodeAnalysis;
-using System.Text.Json;
 using System.Text.Json.Serialization;
-using System.Text.Json.Serialization.Metadata;
 using RefitStj.Errors;
 
 namespace RefitStj.Serialization;

@@ -1,7 +1,5 @@
 using System.Globalization;
-using System.Text.Json;
 using System.Text.Json.Serialization;
-using System.Text.Json.Serialization.Metadata;
 using Refit;
 using RefitStj.Errors;
 

@@ -1,5 +1,3 @@
-using System.Text.Json.Serialization.Metadata;
-
 namespace RefitStj.Serialization;
 
 /// <summary>What a serializer needs to know about one <typeparamref name="T"/>, resolved once.</summary>

@@ -1,6 +1,4 @@
 using System.Runtime.CompilerServices;
-using System.Text.Json;
-using System.Text.Json.Serialization.Metadata;
 using RefitStj.Errors;
 using RefitStj.IO;
 using RefitStj.Reading;

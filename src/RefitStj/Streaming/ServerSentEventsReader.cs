@@ -1,7 +1,5 @@
 using System.Net.ServerSentEvents;
 using System.Runtime.CompilerServices;
-using System.Text.Json;
-using System.Text.Json.Serialization.Metadata;
 using RefitStj.Errors;
 using RefitStj.Limits;
 using RefitStj.Reading;

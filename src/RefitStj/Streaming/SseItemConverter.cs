@@ -1,7 +1,5 @@
 using System.Net.ServerSentEvents;
-using System.Text.Json;
 using System.Text.Json.Serialization;
-using System.Text.Json.Serialization.Metadata;
 using RefitStj.Streaming;
 
 namespace RefitStj;

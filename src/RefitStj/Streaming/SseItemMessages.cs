@@ -1,4 +1,3 @@
-using System.Text.Json;
 using Refit;
 using RefitStj.Errors;
 

@@ -1,5 +1,4 @@
 using System.Net.ServerSentEvents;
-using System.Text.Json;
 using Refit;
 
 namespace RefitStj.Streaming;

@@ -1,5 +1,4 @@
 using System.Net;
-using System.Text.Json.Serialization.Metadata;
 using RefitStj.IO;
 
 namespace RefitStj.Writing;

@@ -1,6 +1,4 @@
 using System.Net;
-using System.Text.Json;
-using System.Text.Json.Serialization.Metadata;
 
 namespace RefitStj.Writing;
 
