@@ -166,4 +166,15 @@ public sealed class RefitStjAnalyzerTests
         Assert.Contains("SemanticModel.GetOperation", called);
         Assert.DoesNotContain("Compilation.GetSemanticModel", called);
     }
+
+    [Fact]
+    public void Every_Rule_Of_The_Assembly_Runs_Once_In_The_Order_Of_Its_IDs()
+    {
+        var ruleTypes = typeof(RefitStjAnalyzer).Assembly.GetTypes().Where(type => !type.IsAbstract && type.IsSubclassOf(typeof(Rule)));
+        var listed = RefitStjAnalyzer.Rules.Select(rule => rule.GetType()).ToList();
+
+        Assert.Equal(ruleTypes.OrderBy(type => type.FullName, StringComparer.Ordinal), listed.OrderBy(type => type.FullName, StringComparer.Ordinal));
+        var firstIds = RefitStjAnalyzer.Rules.Select(rule => rule.SupportedDiagnostics.Min(d => d.Id)).ToList();
+        Assert.Equal(firstIds.Order(StringComparer.Ordinal), firstIds);
+    }
 }

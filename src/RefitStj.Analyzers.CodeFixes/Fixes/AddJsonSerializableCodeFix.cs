@@ -15,7 +15,7 @@ public sealed class AddJsonSerializableCodeFix : CodeFixProvider
     internal const string EquivalenceKey = "RefitStj.AddJsonSerializable";
 
     /// <inheritdoc/>
-    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Descriptors.ContextCoverageId);
+    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Descriptors.Rstj001);
 
     /// <inheritdoc/>
     public override FixAllProvider GetFixAllProvider() => AddJsonSerializableFixAll.Instance;

@@ -18,7 +18,7 @@ public sealed class CompatibleOptionsCodeFix : CodeFixProvider
     internal const string EquivalenceKey = "RefitStj.CompatibleOptions";
 
     /// <inheritdoc/>
-    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Descriptors.CompatibleOptionsId);
+    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Descriptors.Rstj002);
 
     /// <inheritdoc/>
     public override FixAllProvider GetFixAllProvider() => CompatibleOptionsFixAll.Instance;

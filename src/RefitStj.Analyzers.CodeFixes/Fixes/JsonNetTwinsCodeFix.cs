@@ -25,7 +25,7 @@ public sealed class JsonNetTwinsCodeFix : CodeFixProvider
     private static readonly DocumentFixAll s_fixAll = new("Add the System.Text.Json twin of every JSON.NET attribute", EquivalenceKey, FixAsync);
 
     /// <inheritdoc/>
-    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Descriptors.JsonNetAttributeId);
+    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Descriptors.Rstj007);
 
     /// <inheritdoc/>
     public override FixAllProvider GetFixAllProvider() => s_fixAll;

@@ -27,7 +27,7 @@ public sealed class QueryConverterCodeFix : CodeFixProvider
     private static readonly DocumentFixAll s_fixAll = new("Flatten every query parameter with StjQueryConverter<T>", EquivalenceKey, FixAsync);
 
     /// <inheritdoc/>
-    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Descriptors.QueryConverterId);
+    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Descriptors.Rstj005);
 
     /// <inheritdoc/>
     public override FixAllProvider GetFixAllProvider() => s_fixAll;

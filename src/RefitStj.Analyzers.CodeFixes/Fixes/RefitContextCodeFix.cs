@@ -25,7 +25,7 @@ public sealed class RefitContextCodeFix : CodeFixProvider
     private static readonly DocumentFixAll s_fixAll = new("Run every Refit client on RefitStj", EquivalenceKey, FixAsync);
 
     /// <inheritdoc/>
-    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Descriptors.RefitSerializerId, Descriptors.ThrowsId);
+    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Descriptors.Rstj003, Descriptors.Rstj004);
 
     /// <inheritdoc/>
     public override FixAllProvider GetFixAllProvider() => s_fixAll;
@@ -37,7 +37,7 @@ public sealed class RefitContextCodeFix : CodeFixProvider
         {
             if (EntryPointFix.Read(diagnostic) is not null)
             {
-                var title = diagnostic.Id == Descriptors.ThrowsId ? "Add the context with UseStjJsonContext" : "Run this client on StjContentSerializer.ForContext";
+                var title = diagnostic.Id == Descriptors.Rstj004 ? "Add the context with UseStjJsonContext" : "Run this client on StjContentSerializer.ForContext";
                 context.RegisterCodeFix(
                     CodeAction.Create(title, cancellationToken => FixAsync(context.Document, [diagnostic], cancellationToken), EquivalenceKey),
                     diagnostic);

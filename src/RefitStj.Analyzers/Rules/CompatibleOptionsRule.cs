@@ -17,7 +17,7 @@ namespace RefitStj.Analyzers;
 internal sealed class CompatibleOptionsRule : Rule
 {
     /// <inheritdoc/>
-    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Descriptors.IncompatibleOptions);
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Descriptors.Rstj002IncompatibleOptions);
 
     /// <inheritdoc/>
     public override Reporter? Start(KnownSymbols known, PairingModel model) => known is { RefitEnumConverter: not null, RefitObjectConverter: not null, JsonConverterOfT: not null, JsonConverterFactory: not null, JsonConverterAttribute: not null, JsonSourceGenerationOptionsAttribute: not null }
@@ -45,7 +45,7 @@ internal sealed class CompatibleOptionsRule : Rule
             {
                 if (_findings.GetOrAdd(jsonContext, Find) is { } found)
                 {
-                    context.ReportDiagnostic(Diagnostic.Create(Descriptors.IncompatibleOptions, creation.Location, found.Attribute is null ? [] : [found.Attribute], found.Properties, jsonContext.Name, found.Differences));
+                    context.ReportDiagnostic(Diagnostic.Create(Descriptors.Rstj002IncompatibleOptions, creation.Location, found.Attribute is null ? [] : [found.Attribute], found.Properties, jsonContext.Name, found.Differences));
                 }
             }
         }

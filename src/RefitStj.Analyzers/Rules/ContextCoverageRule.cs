@@ -12,7 +12,7 @@ namespace RefitStj.Analyzers;
 internal sealed class ContextCoverageRule : Rule
 {
     /// <inheritdoc/>
-    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Descriptors.MissingType, Descriptors.MissingRuntimeType, Descriptors.MissingObjectValueTypes, Descriptors.MissingSseItemConverter);
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Descriptors.Rstj001MissingType, Descriptors.Rstj001MissingRuntimeType, Descriptors.Rstj001MissingObjectValueTypes, Descriptors.Rstj001MissingSseItemConverter);
 
     /// <inheritdoc/>
     public override Reporter? Start(KnownSymbols known, PairingModel model) => new OnCompilation(known, model);
@@ -60,7 +60,7 @@ internal sealed class ContextCoverageRule : Rule
 
                 if (!coverage.Covers(serialized.Type) && reported.Add(serialized.Type))
                 {
-                    report.Missing(Descriptors.MissingType, [serialized.Type], $"{serialized.Method.ContainingType.Name}.{serialized.Method.Name}", serialized.IsBody ? "writes" : "reads", report.Name(serialized.Type));
+                    report.Missing(Descriptors.Rstj001MissingType, [serialized.Type], $"{serialized.Method.ContainingType.Name}.{serialized.Method.Name}", serialized.IsBody ? "writes" : "reads", report.Name(serialized.Type));
                 }
             }
 
@@ -84,7 +84,7 @@ internal sealed class ContextCoverageRule : Rule
                 {
                     if (!report.Coverage.Covers(type) && _known.Compilation.IsSymbolAccessibleWithin(type, context) && reported.Add(type))
                     {
-                        report.Missing(Descriptors.MissingRuntimeType, [type], method, report.Name(body.Type), report.Name(type));
+                        report.Missing(Descriptors.Rstj001MissingRuntimeType, [type], method, report.Name(body.Type), report.Name(type));
                     }
                 }
             }
@@ -94,7 +94,7 @@ internal sealed class ContextCoverageRule : Rule
                 var missing = _model.ObjectValueTypes.Where(type => !report.Coverage.Covers(type) && reported.Add(type)).ToList();
                 if (missing.Count > 0)
                 {
-                    report.Missing(Descriptors.MissingObjectValueTypes, missing, method, string.Join(", ", missing.Select(report.Name)));
+                    report.Missing(Descriptors.Rstj001MissingObjectValueTypes, missing, method, string.Join(", ", missing.Select(report.Name)));
                 }
             }
         }

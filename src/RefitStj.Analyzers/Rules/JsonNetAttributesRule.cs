@@ -14,7 +14,7 @@ namespace RefitStj.Analyzers;
 internal sealed class JsonNetAttributesRule : Rule
 {
     /// <inheritdoc/>
-    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Descriptors.JsonNetAttribute, Descriptors.JsonNetAttributeWithoutTwin, Descriptors.JsonNetAttributesInReference);
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Descriptors.Rstj007JsonNetAttribute, Descriptors.Rstj007JsonNetAttributeWithoutTwin, Descriptors.Rstj007JsonNetAttributesInReference);
 
     /// <inheritdoc/>
     public override Reporter? Start(KnownSymbols known, PairingModel model) =>
@@ -82,7 +82,7 @@ internal sealed class JsonNetAttributesRule : Rule
                 foreach (var (type, direction, found) in inReference.OrderBy(r => r.Type.ToDisplayString(), StringComparer.Ordinal))
                 {
                     var list = string.Join(", ", found.Select(f => $"{f.Attribute} on {f.Member}").Distinct());
-                    context.ReportDiagnostic(Diagnostic.Create(Descriptors.JsonNetAttributesInReference, first.Location, api.Name, Verb(direction), type.Name, list));
+                    context.ReportDiagnostic(Diagnostic.Create(Descriptors.Rstj007JsonNetAttributesInReference, first.Location, api.Name, Verb(direction), type.Name, list));
                 }
             }
 
@@ -99,8 +99,8 @@ internal sealed class JsonNetAttributesRule : Rule
                     }
 
                     context.ReportDiagnostic(finding.Instead is { } instead
-                        ? Diagnostic.Create(Descriptors.JsonNetAttributeWithoutTwin, location, finding.Attribute, finding.Member, apiName, Verb(direction), instead)
-                        : Diagnostic.Create(Descriptors.JsonNetAttribute, location, JsonNetTwin.Properties(finding.Twins), finding.Attribute, finding.Member, apiName, Verb(direction), finding.TwinsDisplay()));
+                        ? Diagnostic.Create(Descriptors.Rstj007JsonNetAttributeWithoutTwin, location, finding.Attribute, finding.Member, apiName, Verb(direction), instead)
+                        : Diagnostic.Create(Descriptors.Rstj007JsonNetAttribute, location, JsonNetTwin.Properties(finding.Twins), finding.Attribute, finding.Member, apiName, Verb(direction), finding.TwinsDisplay()));
                 }
             }
         }

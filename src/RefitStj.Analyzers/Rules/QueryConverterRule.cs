@@ -15,7 +15,7 @@ namespace RefitStj.Analyzers;
 internal sealed class QueryConverterRule : Rule
 {
     /// <inheritdoc/>
-    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Descriptors.QueryConverter, Descriptors.QueryConverterOnBoth, Descriptors.QueryConverterInReference);
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Descriptors.Rstj005QueryConverter, Descriptors.Rstj005QueryConverterOnBoth, Descriptors.Rstj005QueryConverterInReference);
 
     /// <inheritdoc/>
     public override Reporter? Start(KnownSymbols known, PairingModel model) => new QueryConverters(known) is { Any: true } converters ? new OnCompilation(converters) : null;
@@ -48,9 +48,9 @@ internal sealed class QueryConverterRule : Rule
                     var location = written ?? onRefitStj[0].Location;
                     context.ReportDiagnostic((mayBeRefit, written) switch
                     {
-                        (not null, _) => Diagnostic.Create(Descriptors.QueryConverterOnBoth, location, method, parameter.Name, item, api.NameOf(onRefitStj), mayBeRefit.Api!.Name),
-                        (null, null) => Diagnostic.Create(Descriptors.QueryConverterInReference, location, method, parameter.Name, item, api.NameOf(onRefitStj)),
-                        _ => Diagnostic.Create(Descriptors.QueryConverter, location, FixProperties.ReplaceQueryConverter, method, parameter.Name, item, api.NameOf(onRefitStj)),
+                        (not null, _) => Diagnostic.Create(Descriptors.Rstj005QueryConverterOnBoth, location, method, parameter.Name, item, api.NameOf(onRefitStj), mayBeRefit.Api!.Name),
+                        (null, null) => Diagnostic.Create(Descriptors.Rstj005QueryConverterInReference, location, method, parameter.Name, item, api.NameOf(onRefitStj)),
+                        _ => Diagnostic.Create(Descriptors.Rstj005QueryConverter, location, FixProperties.ReplaceQueryConverter, method, parameter.Name, item, api.NameOf(onRefitStj)),
                     });
                 }
             }

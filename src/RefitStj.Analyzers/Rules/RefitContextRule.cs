@@ -13,7 +13,7 @@ namespace RefitStj.Analyzers;
 internal sealed class RefitContextRule : Rule
 {
     /// <inheritdoc/>
-    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Descriptors.RefitSerializer, Descriptors.ContextThrows);
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Descriptors.Rstj003RefitSerializer, Descriptors.Rstj004ContextThrows);
 
     /// <inheritdoc/>
     public override Reporter? Start(KnownSymbols known, PairingModel model) => new OnCompilation();
@@ -23,7 +23,7 @@ internal sealed class RefitContextRule : Rule
         /// <summary>Reports the entry point when it leaves RefitStj or throws on it.</summary>
         public override void ReportEntryPoint(DiagnosticSink context, ContextEntryPoint entryPoint)
         {
-            var descriptor = entryPoint.BuildsRefitSerializer ? Descriptors.RefitSerializer : entryPoint.Throws ? Descriptors.ContextThrows : null;
+            var descriptor = entryPoint.BuildsRefitSerializer ? Descriptors.Rstj003RefitSerializer : entryPoint.Throws ? Descriptors.Rstj004ContextThrows : null;
             if (descriptor is not null)
             {
                 context.ReportDiagnostic(Diagnostic.Create(

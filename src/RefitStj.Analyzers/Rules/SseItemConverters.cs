@@ -37,7 +37,7 @@ internal static class SseItemConverters
         var edited = options.Attribute ?? lastAttribute;
         var properties = FixProperties.MissingConverter(converter, $"SseItemConverter<{dataName}>", context, extendsAttribute: options.Attribute is not null);
         return Diagnostic.Create(
-            Descriptors.MissingSseItemConverter, location, additionalLocations: edited is null ? [] : [edited], properties: properties,
+            Descriptors.Rstj001MissingSseItemConverter, location, additionalLocations: edited is null ? [] : [edited], properties: properties,
             $"{serialized.Method.ContainingType.Name}.{serialized.Method.Name}", dataName, context.Name);
     }
 }

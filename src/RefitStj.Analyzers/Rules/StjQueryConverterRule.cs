@@ -13,7 +13,7 @@ namespace RefitStj.Analyzers;
 internal sealed class StjQueryConverterRule : Rule
 {
     /// <inheritdoc/>
-    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Descriptors.StjQueryConverterOnRefit);
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Descriptors.Rstj006StjQueryConverterOnRefit);
 
     /// <inheritdoc/>
     public override Reporter? Start(KnownSymbols known, PairingModel model) => new QueryConverters(known) is { Any: true } converters ? new OnCompilation(converters) : null;
@@ -39,7 +39,7 @@ internal sealed class StjQueryConverterRule : Rule
                 {
                     if (!isRefits)
                     {
-                        context.ReportDiagnostic(Diagnostic.Create(Descriptors.StjQueryConverterOnRefit, written ?? onRefit[0].Location, method, parameter.Name, item, api.NameOf(onRefit)));
+                        context.ReportDiagnostic(Diagnostic.Create(Descriptors.Rstj006StjQueryConverterOnRefit, written ?? onRefit[0].Location, method, parameter.Name, item, api.NameOf(onRefit)));
                     }
                 }
             }

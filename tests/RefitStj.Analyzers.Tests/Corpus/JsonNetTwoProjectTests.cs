@@ -57,7 +57,7 @@ public sealed class JsonNetTwoProjectTests
     [InlineData(ReferenceShape.Metadata)]
     public async Task Reports_Each_Referenced_Type_Once_At_The_Apps_First_Client_On_RefitStj_Without_A_Fix(ReferenceShape shape)
     {
-        var diagnostics = (await TwoProjects.DiagnosticsAsync([("Contracts.cs", Contracts)], [("App.cs", App)], shape)).Where(d => d.Id == Descriptors.JsonNetAttributeId).ToList();
+        var diagnostics = (await TwoProjects.DiagnosticsAsync([("Contracts.cs", Contracts)], [("App.cs", App)], shape)).Where(d => d.Id == Descriptors.Rstj007).ToList();
 
         var reported = Assert.Single(diagnostics);
         Assert.Equal("App.cs", reported.Location.SourceTree?.FilePath);

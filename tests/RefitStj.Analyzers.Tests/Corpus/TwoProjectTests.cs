@@ -79,7 +79,7 @@ public sealed class TwoProjectTests
     {
         var diagnostics = await TwoProjects.DiagnosticsAsync(s_contracts, s_app, shape);
 
-        var missing = Assert.Single(diagnostics, d => d.Id == Descriptors.ContextCoverageId);
+        var missing = Assert.Single(diagnostics, d => d.Id == Descriptors.Rstj001);
         Assert.Contains("'Receipt'", missing.GetMessage(System.Globalization.CultureInfo.InvariantCulture), StringComparison.Ordinal);
         Assert.All(diagnostics.SelectMany(d => d.AdditionalLocations.Prepend(d.Location)), l => Assert.Equal("Clients.cs", l.SourceTree?.FilePath));
     }
@@ -91,7 +91,7 @@ public sealed class TwoProjectTests
     {
         var diagnostics = await TwoProjects.DiagnosticsAsync(s_contracts, s_app, shape);
 
-        var converter = Assert.Single(diagnostics, d => d.Id == Descriptors.QueryConverterId);
+        var converter = Assert.Single(diagnostics, d => d.Id == Descriptors.Rstj005);
         var message = converter.GetMessage(System.Globalization.CultureInfo.InvariantCulture);
         Assert.Contains("declared in a referenced assembly", message, StringComparison.Ordinal);
         Assert.DoesNotContain("; use StjQueryConverter", message, StringComparison.Ordinal);

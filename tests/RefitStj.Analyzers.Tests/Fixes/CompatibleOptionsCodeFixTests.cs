@@ -60,7 +60,7 @@ public sealed class CompatibleOptionsCodeFixTests
 
         // Refit 17 wants no converter (enums as numbers, object as JsonElement): the context is left as it is.
         await (RefitLine.Is17
-            ? Verify.AnalyzerAsync(Descriptors.CompatibleOptionsId, [before], Microsoft.CodeAnalysis.OutputKind.DynamicallyLinkedLibrary)
+            ? Verify.AnalyzerAsync(Descriptors.Rstj002, [before], Microsoft.CodeAnalysis.OutputKind.DynamicallyLinkedLibrary)
             : FixAsync([before], [after], Verify.Incompatible("enum 'Size' goes out as numbers, not camelCase strings (RefitEnumConverter<T>); 'object' values read as JsonElement, not inferred (RefitObjectConverter)")));
     }
 
@@ -108,7 +108,7 @@ public sealed class CompatibleOptionsCodeFixTests
             + Other.Replace("\n[JsonSerializable", "\n" + options + "[JsonSerializable", StringComparison.Ordinal);
         var all = s_allDifferences;
 
-        await Verify.CodeFixAsync<CompatibleOptionsCodeFix>(Descriptors.CompatibleOptionsId, 
+        await Verify.CodeFixAsync<CompatibleOptionsCodeFix>(Descriptors.Rstj002, 
             [before], [after], [Verify.Incompatible(all), Verify.Incompatible(all, location: 1), Verify.Incompatible(all, "OtherJsonContext", location: 2)], iterations: 2);
     }
 
@@ -117,5 +117,5 @@ public sealed class CompatibleOptionsCodeFixTests
         Code.App(Members, []).Replace("internal sealed partial class", attributes + "internal sealed partial class", StringComparison.Ordinal) + "\n" + Models;
 
     private static Task FixAsync(string[] before, string[] after, DiagnosticResult expected) =>
-        Verify.CodeFixAsync<CompatibleOptionsCodeFix>(Descriptors.CompatibleOptionsId, before, after, [expected], iterations: 1);
+        Verify.CodeFixAsync<CompatibleOptionsCodeFix>(Descriptors.Rstj002, before, after, [expected], iterations: 1);
 }

@@ -59,6 +59,6 @@ public sealed class ClientCreationTests
                 Task<string> Search([QueryConverter(typeof(StjQueryConverter<Filter>))] Filter filter);
             }
             """;
-        await Verify.AnalyzerAsync([Descriptors.QueryConverterId, Descriptors.StjQueryConverterOnRefitId], [source]);
+        await Verify.AnalyzerAsync([Descriptors.Rstj005, Descriptors.Rstj006], [source]);
     }
 }

@@ -19,7 +19,7 @@ public sealed class CompilationFactsTests
 
     private static readonly DiagnosticResult s_repoMissing = Verify.Missing("IApi.GetRepo", "reads", "Repo");
 
-    private static readonly DiagnosticResult s_throws = new DiagnosticResult(Descriptors.ContextThrows).WithLocation(0).WithArguments("RefitSettings.UseJsonContext", "AppJsonContext");
+    private static readonly DiagnosticResult s_throws = new DiagnosticResult(Descriptors.Rstj004ContextThrows).WithLocation(0).WithArguments("RefitSettings.UseJsonContext", "AppJsonContext");
 
     [Theory]
     [MemberData(nameof(PairingModelTests.HeldValues), MemberType = typeof(PairingModelTests))]
@@ -74,7 +74,7 @@ public sealed class CompilationFactsTests
         var app = ThrowsApp("private static readonly RefitSettings s_settings = new(new StjContentSerializer());\n\n    public static RefitSettings Create() => {|#0:s_settings.UseJsonContext(AppJsonContext.Default)|};");
         var part = $"using Refit;\n\nnamespace App;\n\npublic static partial class Clients\n{{\n    {otherPart}\n}}\n";
 
-        await Verify.AnalyzerAsync([Descriptors.ThrowsId], [app, part], throws ? [s_throws] : []);
+        await Verify.AnalyzerAsync([Descriptors.Rstj004], [app, part], throws ? [s_throws] : []);
     }
 
     [Fact]
@@ -146,7 +146,7 @@ public sealed class CompilationFactsTests
         var app = ThrowsApp("private static readonly RefitSettings RefitSettings = new(new StjContentSerializer());");
         const string Use = "using Refit;\n\nnamespace App;\n\npublic static partial class Clients\n{\n    public static RefitSettings Create() => {|#0:RefitSettings.UseJsonContext(AppJsonContext.Default)|};\n}\n";
 
-        await Verify.AnalyzerAsync([Descriptors.ThrowsId], [app, Use], s_throws);
+        await Verify.AnalyzerAsync([Descriptors.Rstj004], [app, Use], s_throws);
     }
 
     [Fact]
@@ -231,7 +231,7 @@ public sealed class CompilationFactsTests
         Assert.Equal(["CreateHere", "CreateThere"], MethodsWith(build));
 
         IEnumerable<string> MethodsWith(IEnumerable<Diagnostic> diagnostics) => diagnostics
-            .Where(d => d.Id == Descriptors.ContextCoverageId)
+            .Where(d => d.Id == Descriptors.Rstj001)
             .Select(d => d.Location.SourceTree!.GetRoot().FindNode(d.Location.SourceSpan).AncestorsAndSelf().OfType<Microsoft.CodeAnalysis.CSharp.Syntax.MethodDeclarationSyntax>().First().Identifier.Text)
             .Order(StringComparer.Ordinal);
     }

@@ -80,7 +80,7 @@ public sealed class RuntimeTypesTests
         var before = App(members, "IShape");
         var after = App(members, "IShape", "Circle", "Square");
 
-        await Verify.CodeFixAsync<AddJsonSerializableCodeFix>(Descriptors.ContextCoverageId, 
+        await Verify.CodeFixAsync<AddJsonSerializableCodeFix>(Descriptors.Rstj001, 
             [before], [after], [Verify.RuntimeTypeMissing("IApi.Draw", "IShape", "Circle"), Verify.RuntimeTypeMissing("IApi.Draw", "IShape", "Square")], iterations: 2);
     }
 
@@ -92,7 +92,7 @@ public sealed class RuntimeTypesTests
         var oneByOne = App(members, "Dictionary<string, object>", "int", "bool", "long", "double", "decimal", "DateTime", "DateTimeOffset", "Guid", "JsonElement");
         var fixAll = App(members, "Dictionary<string, object>", "int", "DateTime", "DateTimeOffset", "Guid", "JsonElement", "bool", "decimal", "double", "long");
 
-        await Verify.CodeFixAsync<AddJsonSerializableCodeFix>(Descriptors.ContextCoverageId, 
+        await Verify.CodeFixAsync<AddJsonSerializableCodeFix>(Descriptors.Rstj001, 
             [before], [oneByOne], [Verify.ObjectValuesMissing("IApi.Put", ObjectValues)], iterations: 1, [fixAll]);
     }
 

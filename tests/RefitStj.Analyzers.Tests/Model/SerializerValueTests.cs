@@ -85,7 +85,7 @@ public sealed class SerializerValueTests
                 return RestService.For<ISearchApi>(http, a);
             }
             """).Replace("SystemTextJsonQueryConverter<Filter>", "StjQueryConverter<Filter>", StringComparison.Ordinal));
-        await Verify.AnalyzerAsync([Descriptors.StjQueryConverterOnRefitId], [source]);
+        await Verify.AnalyzerAsync([Descriptors.Rstj006], [source]);
     }
 
     [Fact]

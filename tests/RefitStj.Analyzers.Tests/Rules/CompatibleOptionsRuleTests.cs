@@ -36,7 +36,7 @@ public sealed class CompatibleOptionsRuleTests
     [Fact]
     public async Task Reports_At_The_Call_Naming_The_Context_Every_Difference_And_The_Fix()
     {
-        var expected = new DiagnosticResult(Descriptors.IncompatibleOptions)
+        var expected = new DiagnosticResult(Descriptors.Rstj002IncompatibleOptions)
             .WithLocation(0)
             .WithLocation(1)
             .WithSeverity(DiagnosticSeverity.Warning)
@@ -208,5 +208,5 @@ public sealed class CompatibleOptionsRuleTests
     }
 
     private static Task AnalyzeAsync(string source, params DiagnosticResult[] expected) =>
-        Verify.AnalyzerAsync(Descriptors.CompatibleOptionsId, [source], OutputKind.DynamicallyLinkedLibrary, expected);
+        Verify.AnalyzerAsync(Descriptors.Rstj002, [source], OutputKind.DynamicallyLinkedLibrary, expected);
 }

@@ -16,7 +16,7 @@ public sealed class ContextCoverageRuleTests
     public async Task Reports_At_The_Call_Naming_Method_Type_And_Fix_With_The_Context_Attribute_As_Additional_Location()
     {
         var source = Code.App(GetRepo, []).Replace("internal sealed partial", "[{|#1:JsonSerializable(typeof(Owner))|}]\ninternal sealed partial", StringComparison.Ordinal);
-        var expected = new DiagnosticResult(Descriptors.MissingType)
+        var expected = new DiagnosticResult(Descriptors.Rstj001MissingType)
             .WithLocation(0)
             .WithLocation(1)
             .WithMessage("'IApi.GetRepo' reads 'Repo' through the content serializer, but 'AppJsonContext' has no metadata for it and the call will throw NotSupportedException: add [JsonSerializable(typeof(Repo))] to 'AppJsonContext'")

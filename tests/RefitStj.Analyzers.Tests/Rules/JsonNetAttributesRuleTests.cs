@@ -14,7 +14,7 @@ public sealed class JsonNetAttributesRuleTests
 {
     internal const string OnRefitStj = "RestService.For<IApi>(http, new RefitSettings(new StjContentSerializer()))";
 
-    internal static readonly string[] Rules = [Descriptors.JsonNetAttributeId];
+    internal static readonly string[] Rules = [Descriptors.Rstj007];
 
     [Theory]
     [InlineData("RestService.For<IApi>(http, new RefitSettings(new StjContentSerializer()))")]
@@ -388,10 +388,10 @@ public sealed class JsonNetAttributesRuleTests
     }
 
     internal static DiagnosticResult Twin(int location, string attribute, string member, string twins, string verb = "reads", string api = "IApi") =>
-        new DiagnosticResult(Descriptors.JsonNetAttribute).WithLocation(location).WithArguments(attribute, member, api, verb, twins);
+        new DiagnosticResult(Descriptors.Rstj007JsonNetAttribute).WithLocation(location).WithArguments(attribute, member, api, verb, twins);
 
     internal static DiagnosticResult NoTwin(int location, string attribute, string member, string instead, string verb = "reads", string api = "IApi") =>
-        new DiagnosticResult(Descriptors.JsonNetAttributeWithoutTwin).WithLocation(location).WithArguments(attribute, member, api, verb, instead);
+        new DiagnosticResult(Descriptors.Rstj007JsonNetAttributeWithoutTwin).WithLocation(location).WithArguments(attribute, member, api, verb, instead);
 
     /// <summary>A <c>User</c> whose <c>AvatarUrl</c> carries <paramref name="attributes"/>.</summary>
     internal static string User(string attributes) => $$"""

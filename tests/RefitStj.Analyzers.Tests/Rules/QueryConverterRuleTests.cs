@@ -13,7 +13,7 @@ public sealed class QueryConverterRuleTests
 {
     private const string OnRefitStj = "new RefitSettings(new StjContentSerializer())";
 
-    internal static readonly string[] Rules = [Descriptors.QueryConverterId];
+    internal static readonly string[] Rules = [Descriptors.Rstj005];
 
     [Theory]
     [InlineData("RestService.For<ISearchApi>(http, new RefitSettings(new StjContentSerializer()))")]
@@ -122,12 +122,12 @@ public sealed class QueryConverterRuleTests
             public static ISearchApi A(HttpClient http) => RestService.For<ISearchApi>(http, {OnRefitStj});
             public static ISearchApi B(HttpClient http) => RestService.For<ISearchApi>(http);
             """);
-        var expected = new DiagnosticResult(Descriptors.QueryConverterOnBoth).WithLocation(0).WithArguments("ISearchApi.Search", "filter", "Filter", "ISearchApi", "ISearchApi");
+        var expected = new DiagnosticResult(Descriptors.Rstj005QueryConverterOnBoth).WithLocation(0).WithArguments("ISearchApi.Search", "filter", "Filter", "ISearchApi", "ISearchApi");
         await Verify.CodeFixAsync<QueryConverterCodeFix>(Rules, [source], [source], [expected], 0, CodeFixTestBehaviors.SkipLocalDiagnosticCheck);
     }
 
     internal static DiagnosticResult Converter(string method = "ISearchApi.Search", string api = "ISearchApi", int location = 0) =>
-        new DiagnosticResult(Descriptors.QueryConverter).WithLocation(location).WithArguments(method, "filter", "Filter", api);
+        new DiagnosticResult(Descriptors.Rstj005QueryConverter).WithLocation(location).WithArguments(method, "filter", "Filter", api);
 
     /// <summary>An app whose <c>ISearchApi.Search</c> flattens its filter with Refit's converter (markup 0), and a class <c>Clients</c> holding <paramref name="members"/>.</summary>
     internal static string Source(string members) => $$"""

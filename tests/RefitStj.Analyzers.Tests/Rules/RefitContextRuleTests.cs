@@ -176,13 +176,13 @@ public sealed class RefitContextRuleTests
     }
 
     /// <summary>The two rules under test; the analyzer's others (RSTJ001, RSTJ002) are ignored.</summary>
-    internal static readonly string[] Rules = [Descriptors.RefitSerializerId, Descriptors.ThrowsId];
+    internal static readonly string[] Rules = [Descriptors.Rstj003, Descriptors.Rstj004];
 
     internal static DiagnosticResult RefitSerializer(string method, string context = "AppJsonContext", int location = 0) =>
-        new DiagnosticResult(Descriptors.RefitSerializer).WithLocation(location).WithArguments(method, context);
+        new DiagnosticResult(Descriptors.Rstj003RefitSerializer).WithLocation(location).WithArguments(method, context);
 
     internal static DiagnosticResult Throws(string method, string context = "AppJsonContext", int location = 0) =>
-        new DiagnosticResult(Descriptors.ContextThrows).WithLocation(location).WithArguments(method, context);
+        new DiagnosticResult(Descriptors.Rstj004ContextThrows).WithLocation(location).WithArguments(method, context);
 
     /// <summary>An app with a Refit interface, two contexts and a class <c>Clients</c> holding <paramref name="members"/>.</summary>
     internal static string Source(string members) => $$"""

@@ -17,7 +17,7 @@ public sealed class SseItemConvertersTests
     private const string Listed = "[JsonSourceGenerationOptions(Converters = new[] { typeof(SseItemConverter<Repo>) })]\n";
 
     private static DiagnosticResult NoConverter(string method = "IApi.Events", string data = "Repo", int location = 0) =>
-        new DiagnosticResult(Descriptors.MissingSseItemConverter)
+        new DiagnosticResult(Descriptors.Rstj001MissingSseItemConverter)
             .WithLocation(location)
             .WithArguments(method, data, "AppJsonContext")
             .WithOptions(DiagnosticOptions.IgnoreAdditionalLocations);
@@ -118,7 +118,7 @@ public sealed class SseItemConvertersTests
             Unmarked(App($"[JsonSourceGenerationOptions(Converters = new[] {{ {converters} }})]\n[JsonSerializable(typeof(Repo))]\n", members).Replace("|};\n}", "|};" + Again, StringComparison.Ordinal));
 
         // One fix at a time appends in the order the diagnostics are taken; fix-all in name order.
-        await Verify.CodeFixAsync<AddJsonSerializableCodeFix>(Descriptors.ContextCoverageId, 
+        await Verify.CodeFixAsync<AddJsonSerializableCodeFix>(Descriptors.Rstj001, 
             [before],
             [After("typeof(SseItemConverter<Repo>), typeof(SseItemConverter<Owner>)")],
             [NoConverter("IApi.Owners", "Owner"), NoConverter(), NoConverter("IApi.Owners", "Owner", 1), NoConverter(location: 1)],
@@ -138,7 +138,7 @@ public sealed class SseItemConvertersTests
             App($"[JsonSourceGenerationOptions(JsonSerializerDefaults.Web, Converters = {merged.Replace("{0}", first, StringComparison.Ordinal).Replace("{1}", second, StringComparison.Ordinal)})]\n[JsonSerializable(typeof(Owner))]\n[JsonSerializable(typeof(Repo))]\n", members);
 
         // One fix at a time appends in the order the diagnostics are taken; fix-all in name order.
-        await Verify.CodeFixAsync<AddJsonSerializableCodeFix>(Descriptors.ContextCoverageId, 
+        await Verify.CodeFixAsync<AddJsonSerializableCodeFix>(Descriptors.Rstj001, 
             [before], [After(Repo, Owner)], [NoConverter("IApi.Owners", "Owner"), NoConverter(), Verify.Missing("IApi.Events", "reads", "Repo")], iterations: 3, [After(Owner, Repo)]);
     }
 
@@ -163,13 +163,13 @@ public sealed class SseItemConvertersTests
 
         if (converterFirst)
         {
-            await Verify.CodeFixAsync<AddJsonSerializableCodeFix>(Descriptors.ContextCoverageId, [before], [converted], [NoConverter(data: "Paint")], iterations: 1);
-            await Verify.CodeFixAsync<CompatibleOptionsCodeFix>(Descriptors.CompatibleOptionsId, [converted], [after], [Verify.Incompatible(incompatible)], iterations: 1);
+            await Verify.CodeFixAsync<AddJsonSerializableCodeFix>(Descriptors.Rstj001, [before], [converted], [NoConverter(data: "Paint")], iterations: 1);
+            await Verify.CodeFixAsync<CompatibleOptionsCodeFix>(Descriptors.Rstj002, [converted], [after], [Verify.Incompatible(incompatible)], iterations: 1);
         }
         else
         {
-            await Verify.CodeFixAsync<CompatibleOptionsCodeFix>(Descriptors.CompatibleOptionsId, [before], [compatible], [Verify.Incompatible(incompatible)], iterations: 1);
-            await Verify.CodeFixAsync<AddJsonSerializableCodeFix>(Descriptors.ContextCoverageId, [compatible], [after], [NoConverter(data: "Paint")], iterations: 1);
+            await Verify.CodeFixAsync<CompatibleOptionsCodeFix>(Descriptors.Rstj002, [before], [compatible], [Verify.Incompatible(incompatible)], iterations: 1);
+            await Verify.CodeFixAsync<AddJsonSerializableCodeFix>(Descriptors.Rstj001, [compatible], [after], [NoConverter(data: "Paint")], iterations: 1);
         }
 
         await Verify.AnalyzerAsync(after);

@@ -15,9 +15,9 @@ public sealed class StjQueryConverterRuleTests
     {
         var source = Source($"public static ISearchApi Create(HttpClient http) => {create};").Replace("SystemTextJsonQueryConverter<Filter>|}", "StjQueryConverter<Filter>|}", StringComparison.Ordinal);
         await Verify.AnalyzerAsync(
-            [Descriptors.QueryConverterId, Descriptors.StjQueryConverterOnRefitId],
+            [Descriptors.Rstj005, Descriptors.Rstj006],
             [source],
-            new DiagnosticResult(Descriptors.StjQueryConverterOnRefit).WithLocation(0).WithArguments("ISearchApi.Search", "filter", "Filter", "ISearchApi"));
+            new DiagnosticResult(Descriptors.Rstj006StjQueryConverterOnRefit).WithLocation(0).WithArguments("ISearchApi.Search", "filter", "Filter", "ISearchApi"));
     }
 
     [Theory]
@@ -28,6 +28,6 @@ public sealed class StjQueryConverterRuleTests
     {
         var source = SerializerValueTests.Unmarked(Source($"public static ISearchApi Create(HttpClient http, RefitSettings settings, bool flag) => {create};")
             .Replace("SystemTextJsonQueryConverter<Filter>", "StjQueryConverter<Filter>", StringComparison.Ordinal));
-        await Verify.AnalyzerAsync([Descriptors.StjQueryConverterOnRefitId], [source]);
+        await Verify.AnalyzerAsync([Descriptors.Rstj006], [source]);
     }
 }

@@ -13,28 +13,28 @@ internal static class Verify
 {
     /// <summary>An RSTJ001 at a markup location (0 unless given) with the message's arguments, ignoring where the fix would write.</summary>
     public static DiagnosticResult Missing(string method, string direction, string type, string context = "AppJsonContext", int location = 0) =>
-        new DiagnosticResult(Descriptors.MissingType)
+        new DiagnosticResult(Descriptors.Rstj001MissingType)
             .WithLocation(location)
             .WithArguments(method, direction, type, context)
             .WithOptions(DiagnosticOptions.IgnoreAdditionalLocations);
 
     /// <summary>An RSTJ001 for a concrete type of an interface or abstract body, written by its runtime type.</summary>
     public static DiagnosticResult RuntimeTypeMissing(string method, string body, string type, string context = "AppJsonContext", int location = 0) =>
-        new DiagnosticResult(Descriptors.MissingRuntimeType)
+        new DiagnosticResult(Descriptors.Rstj001MissingRuntimeType)
             .WithLocation(location)
             .WithArguments(method, body, type, context)
             .WithOptions(DiagnosticOptions.IgnoreAdditionalLocations);
 
     /// <summary>An RSTJ001 for the types <c>object</c> values are written as, listed as the message does.</summary>
     public static DiagnosticResult ObjectValuesMissing(string method, string types, string context = "AppJsonContext", int location = 0) =>
-        new DiagnosticResult(Descriptors.MissingObjectValueTypes)
+        new DiagnosticResult(Descriptors.Rstj001MissingObjectValueTypes)
             .WithLocation(location)
             .WithArguments(method, types, context)
             .WithOptions(DiagnosticOptions.IgnoreAdditionalLocations);
 
     /// <summary>An RSTJ002 at a markup location (0 unless given) for the context, listing <paramref name="differences"/>, ignoring where the fix would write.</summary>
     public static DiagnosticResult Incompatible(string differences, string context = "AppJsonContext", int location = 0) =>
-        new DiagnosticResult(Descriptors.IncompatibleOptions)
+        new DiagnosticResult(Descriptors.Rstj002IncompatibleOptions)
             .WithLocation(location)
             .WithArguments(context, differences)
             .WithOptions(DiagnosticOptions.IgnoreAdditionalLocations);
@@ -42,7 +42,7 @@ internal static class Verify
     public static Task AnalyzerAsync(string source, params DiagnosticResult[] expected) => AnalyzerAsync([source], OutputKind.DynamicallyLinkedLibrary, expected);
 
     public static Task AnalyzerAsync(string[] sources, OutputKind outputKind, params DiagnosticResult[] expected) =>
-        AnalyzerAsync(Descriptors.ContextCoverageId, sources, outputKind, expected);
+        AnalyzerAsync(Descriptors.Rstj001, sources, outputKind, expected);
 
     /// <summary>Runs the analyzer over <paramref name="sources"/>, expecting <paramref name="expected"/> of the rule <paramref name="ruleId"/> and ignoring the other rules.</summary>
     public static async Task AnalyzerAsync(string ruleId, string[] sources, OutputKind outputKind, params DiagnosticResult[] expected)
@@ -118,7 +118,7 @@ internal static class Verify
     /// </summary>
     public static Task CodeFixAsync(
         string[] sources, string[] fixedSources, DiagnosticResult[] expected, string[]? fixAllSources = null, CodeFixTestBehaviors behaviors = CodeFixTestBehaviors.None) =>
-        CodeFixAsync<AddJsonSerializableCodeFix>(Descriptors.ContextCoverageId, sources, fixedSources, expected, expected.Select(e => e.MessageArguments![2]).Distinct().Count(), fixAllSources, behaviors);
+        CodeFixAsync<AddJsonSerializableCodeFix>(Descriptors.Rstj001, sources, fixedSources, expected, expected.Select(e => e.MessageArguments![2]).Distinct().Count(), fixAllSources, behaviors);
 
     /// <summary>
     /// <typeparamref name="TFix"/> applied <paramref name="iterations"/> times, one diagnostic at a time
