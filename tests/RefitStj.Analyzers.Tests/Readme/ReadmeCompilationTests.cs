@@ -148,6 +148,18 @@ public sealed partial class ReadmeCompilationTests
         return blocks;
     }
 
+    [Fact]
+    public void Every_Rule_ID_Has_A_Docs_Page_Of_Its_Own_Titled_By_It()
+    {
+        var ids = RefitStjAnalyzer.Rules.SelectMany(rule => rule.SupportedDiagnostics).Select(d => d.Id).Distinct().Order(StringComparer.Ordinal);
+        foreach (var id in ids)
+        {
+            var page = Path.Combine(RepositoryRoot(), "docs", id + ".md");
+            Assert.True(File.Exists(page), $"{id} has no docs/{id}.md");
+            Assert.StartsWith($"# {id}", File.ReadLines(page).First(), StringComparison.Ordinal);
+        }
+    }
+
     private static string RepositoryRoot()
     {
         for (var directory = new DirectoryInfo(AppContext.BaseDirectory); directory is not null; directory = directory.Parent)
