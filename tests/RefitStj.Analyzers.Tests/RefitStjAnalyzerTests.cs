@@ -139,6 +139,34 @@ public sealed class RefitStjAnalyzerTests
         Assert.Equal([inner], spans);
     }
 
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public async Task A_Compilation_Without_Refit_And_RefitStj_Gets_No_Callback_But_The_Start(bool referencesThem)
+    {
+        // Each file of a solution that never uses Refit costs one symbol lookup, not an operation callback per call.
+        const string Source = "namespace App;\n\npublic static class Numbers\n{\n    public static int Twice(int value) => Add(value, value);\n\n    private static int Add(int a, int b) => a + b;\n}\n";
+        var references = CompilationInputs.References.Where(r => referencesThem || !Path.GetFileName(r.Display ?? "").StartsWith("Refit", StringComparison.Ordinal));
+        var compilation = Microsoft.CodeAnalysis.CSharp.CSharpCompilation.Create(
+            "Plain", [Microsoft.CodeAnalysis.CSharp.CSharpSyntaxTree.ParseText(Source)], references, new Microsoft.CodeAnalysis.CSharp.CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary));
+        var analyzer = new RefitStjAnalyzer();
+        var options = new CompilationWithAnalyzersOptions(new AnalyzerOptions([]), onAnalyzerException: null, concurrentAnalysis: false, logAnalyzerExecutionTime: true);
+        var withAnalyzers = compilation.WithAnalyzers([analyzer], options);
+
+        Assert.Empty(await withAnalyzers.GetAnalyzerDiagnosticsAsync());
+        var telemetry = await withAnalyzers.GetAnalyzerTelemetryInfoAsync(analyzer, CancellationToken.None);
+        Assert.Equal(1, telemetry.CompilationStartActionsCount);
+        var callbacks = telemetry.OperationActionsCount + telemetry.OperationBlockActionsCount + telemetry.CompilationEndActionsCount;
+        if (referencesThem)
+        {
+            Assert.True(callbacks > 0, "with Refit and RefitStj referenced, the analyzer registers its callbacks");
+        }
+        else
+        {
+            Assert.Equal(0, callbacks);
+        }
+    }
+
     private static async Task<IReadOnlyList<string>> AnalyzeAsync((string Path, string Source)[] sources)
     {
         var compilation = TwoProjects.Compile("App", sources, []);
