@@ -6,8 +6,8 @@ namespace RefitStj.Analyzers;
 
 /// <summary>
 /// One rule, or a family of rules read from one reading (RSTJ003/RSTJ004, RSTJ005/RSTJ006): the descriptors it reports,
-/// and for each compilation a <see cref="Reporter"/> that reads the pairing model. <see cref="RefitStjAnalyzer"/> finds every
-/// subclass in this assembly, so a new rule is its descriptor, its subclass and its fix: nothing else lists the rules.
+/// and for each compilation a <see cref="Reporter"/> that reads the pairing model. <see cref="RefitStjAnalyzer"/> lists every
+/// subclass, so a new rule is its descriptor, its subclass, its line in that list and its fix.
 /// </summary>
 internal abstract class Rule
 {
