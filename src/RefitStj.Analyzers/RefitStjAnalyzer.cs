@@ -24,8 +24,8 @@ namespace RefitStj.Analyzers;
 [DiagnosticAnalyzer(LanguageNames.CSharp)]
 public sealed class RefitStjAnalyzer : DiagnosticAnalyzer
 {
-    // Every rule, listed where a reader looks for them; a new rule is one line here (RefitStjAnalyzerTests checks none is left out).
-    private static readonly ImmutableArray<Rule> s_rules = ImmutableArray.Create<Rule>(
+    // Every rule, in the order of their IDs; a new rule is one line here (RefitStjAnalyzerTests checks none is left out).
+    internal static ImmutableArray<Rule> Rules { get; } = ImmutableArray.Create<Rule>(
         new ContextCoverageRule(),
         new CompatibleOptionsRule(),
         new RefitContextRule(),
@@ -33,11 +33,8 @@ public sealed class RefitStjAnalyzer : DiagnosticAnalyzer
         new StjQueryConverterRule(),
         new JsonNetAttributesRule());
 
-    /// <summary>The rules this analyzer runs, in the order of their IDs.</summary>
-    internal static ImmutableArray<Rule> Rules => s_rules;
-
     /// <inheritdoc/>
-    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = s_rules.SelectMany(rule => rule.SupportedDiagnostics).ToImmutableArray();
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = Rules.SelectMany(rule => rule.SupportedDiagnostics).ToImmutableArray();
 
     /// <summary>Handed each compilation's facts once its end is reported: the tests count the settling's work there.</summary>
     internal Action<CompilationFacts>? Settled { get; set; }
@@ -55,7 +52,7 @@ public sealed class RefitStjAnalyzer : DiagnosticAnalyzer
             }
 
             var model = new PairingModel(known);
-            var reporters = s_rules.Select(rule => rule.Start(known, model)).OfType<Rule.Reporter>().ToImmutableArray();
+            var reporters = Rules.Select(rule => rule.Start(known, model)).OfType<Rule.Reporter>().ToImmutableArray();
             var facts = new CompilationFacts();
             var creations = new ConcurrentBag<ClientCreation>();
             var genericCalls = new ConcurrentBag<GenericCall>();

@@ -1,6 +1,7 @@
 using System.Collections.Immutable;
 using System.Globalization;
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.Diagnostics;
 using RefitStj.Analyzers.Tests.Support;
 
@@ -147,8 +148,8 @@ public sealed class RefitStjAnalyzerTests
         // Each file of a solution that never uses Refit costs one symbol lookup, not an operation callback per call.
         const string Source = "namespace App;\n\npublic static class Numbers\n{\n    public static int Twice(int value) => Add(value, value);\n\n    private static int Add(int a, int b) => a + b;\n}\n";
         var references = CompilationInputs.References.Where(r => referencesThem || !Path.GetFileName(r.Display ?? "").StartsWith("Refit", StringComparison.Ordinal));
-        var compilation = Microsoft.CodeAnalysis.CSharp.CSharpCompilation.Create(
-            "Plain", [Microsoft.CodeAnalysis.CSharp.CSharpSyntaxTree.ParseText(Source)], references, new Microsoft.CodeAnalysis.CSharp.CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary));
+        var compilation = CSharpCompilation.Create(
+            "Plain", [CSharpSyntaxTree.ParseText(Source)], references, new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary));
         var analyzer = new RefitStjAnalyzer();
         var options = new CompilationWithAnalyzersOptions(new AnalyzerOptions([]), onAnalyzerException: null, concurrentAnalysis: false, logAnalyzerExecutionTime: true);
         var withAnalyzers = compilation.WithAnalyzers([analyzer], options);

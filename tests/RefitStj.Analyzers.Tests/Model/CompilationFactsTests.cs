@@ -1,3 +1,4 @@
+using System.Collections.Immutable;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Testing;
@@ -14,8 +15,6 @@ public sealed class CompilationFactsTests
 {
     private const string GetRepo = """[Get("/repos/{id}")] Task<Repo> GetRepo(int id);""";
     private const string Serializer = "new StjContentSerializer(AppJsonContext.Default)";
-
-    private static readonly System.Text.RegularExpressions.Regex s_markup = new(@"\{\|#\d+:|\|\}", System.Text.RegularExpressions.RegexOptions.None, TimeSpan.FromSeconds(1));
 
     private static readonly DiagnosticResult s_repoMissing = Verify.Missing("IApi.GetRepo", "reads", "Repo");
 
@@ -353,12 +352,19 @@ public sealed class CompilationFactsTests
     /// <summary>How many times the analyzer read a holder's facts while settling <paramref name="sources"/>, one compilation.</summary>
     private static async Task<int> HolderEvaluationsAsync(string[] sources)
     {
-        var files = sources.Select((source, i) => ($"File{i}.cs", s_markup.Replace(source, ""))).ToArray();
+        var files = sources.Select((source, i) => ($"File{i}.cs", Unmarked(source))).ToArray();
         var compilation = TwoProjects.Compile("App", files, []);
         var evaluations = -1;
         var analyzer = new RefitStjAnalyzer { Settled = facts => evaluations = facts.HolderEvaluations };
         await compilation.WithAnalyzers([analyzer]).GetAnalyzerDiagnosticsAsync();
         return evaluations;
+    }
+
+    /// <summary><paramref name="source"/> without the test kit's location markup, as the compiler is to see it.</summary>
+    private static string Unmarked(string source)
+    {
+        TestFileMarkupParser.GetSpans(source, out var output, out ImmutableArray<Microsoft.CodeAnalysis.Text.TextSpan> _);
+        return output;
     }
 
     private static string App(string members, string settings) =>
