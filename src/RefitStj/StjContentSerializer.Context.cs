@@ -6,37 +6,25 @@ using RefitStj.Streaming;
 
 namespace RefitStj;
 
-/// <content>Refit 16's context entry points (<c>ForContext</c>, <c>WithContext</c>) with Refit's semantics, on RefitStj.</content>
+/// <content>Refit 16's context entry points (<c>ForContext</c> with its fallback, <c>WithContext</c>) with Refit's semantics, on RefitStj.</content>
 public sealed partial class StjContentSerializer
 {
     /// <summary>
-    /// Creates a serializer over <paramref name="context"/>'s own <see cref="JsonSerializerContext.Options"/>, as Refit 16's
-    /// <c>SystemTextJsonContentSerializer.ForContext</c> does, so a client moved from it keeps its wire format. A type
-    /// the context does not describe throws <see cref="NotSupportedException"/>; nothing falls back to reflection. The
-    /// same as <see cref="StjContentSerializer(JsonSerializerContext)"/>.
-    /// </summary>
-    /// <param name="context">The source-generated context, e.g. <c>MyJsonContext.Default</c>.</param>
-    /// <returns>The serializer.</returns>
-    /// <exception cref="ArgumentNullException"><paramref name="context"/> is <see langword="null"/>.</exception>
-    public static StjContentSerializer ForContext(JsonSerializerContext context) => new(context);
-
-    /// <summary>
     /// Creates a serializer over <paramref name="context"/>'s own options, as Refit 16's
     /// <c>SystemTextJsonContentSerializer.ForContext(context, allowReflectionFallback)</c> does: with
-    /// <paramref name="allowReflectionFallback"/>, reflection describes the types the context does not.
+    /// <paramref name="allowReflectionFallback"/>, reflection describes the types the context does not; without it, this
+    /// is <see cref="StjContentSerializer(JsonSerializerContext)"/>.
     /// </summary>
     /// <param name="context">The source-generated context.</param>
     /// <param name="allowReflectionFallback"><see langword="true"/> to let reflection describe the types the context does not (not trim or AOT safe).</param>
-    /// <returns>The serializer.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="context"/> is <see langword="null"/>.</exception>
     [RequiresUnreferencedCode(Messages.ReflectionFallback)]
     [RequiresDynamicCode(Messages.ReflectionFallback)]
-    public static StjContentSerializer ForContext(JsonSerializerContext context, bool allowReflectionFallback)
+    public StjContentSerializer(JsonSerializerContext context, bool allowReflectionFallback)
+        : this(
+            allowReflectionFallback ? WithReflection(context) : new TypeMetadataCache(FreezeResolved(context?.Options!, nameof(context))),
+            allowReflectionFallback ? new DynamicSseItemReaders() : null)
     {
-        ArgumentNullException.ThrowIfNull(context);
-        return allowReflectionFallback
-            ? new(new TypeMetadataCache(ContextOptions.ComposeWithReflection(context.Options, context)), new DynamicSseItemReaders())
-            : new(context);
     }
 
     /// <summary>
@@ -77,6 +65,14 @@ public sealed partial class StjContentSerializer
         return ContextOptions.IsRegistered(Options, context, allowReflectionFallback: true)
             ? this
             : With(new TypeMetadataCache(ContextOptions.ComposeWithReflection(Options, context)), _dynamicSseItems ?? new DynamicSseItemReaders());
+    }
+
+    [RequiresUnreferencedCode(Messages.ReflectionFallback)]
+    [RequiresDynamicCode(Messages.ReflectionFallback)]
+    private static TypeMetadataCache WithReflection(JsonSerializerContext context)
+    {
+        ArgumentNullException.ThrowIfNull(context);
+        return new(ContextOptions.ComposeWithReflection(context.Options, context));
     }
 
     // A copy over other metadata keeps the limits, which belong to the client, not to its types.

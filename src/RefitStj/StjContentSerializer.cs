@@ -45,8 +45,10 @@ public sealed partial class StjContentSerializer : IHttpContentSerializer, ISync
 
     /// <summary>
     /// Creates a serializer that uses only <paramref name="context"/>'s source-generated metadata, with the context's own
-    /// <see cref="JsonSerializerContext.Options"/> (so its <c>[JsonSourceGenerationOptions]</c> apply): no reflection,
-    /// safe to trim and to compile ahead of time. Every body and response type must be declared on the context.
+    /// <see cref="JsonSerializerContext.Options"/> (so its <c>[JsonSourceGenerationOptions]</c> apply), as Refit 16's
+    /// <c>SystemTextJsonContentSerializer.ForContext</c> does, so a client moved from it keeps its wire format: no
+    /// reflection, safe to trim and to compile ahead of time. Every body and response type must be declared on the context;
+    /// another throws <see cref="NotSupportedException"/>.
     /// </summary>
     /// <param name="context">The source-generated context, e.g. <c>MyJsonContext.Default</c>.</param>
     /// <exception cref="ArgumentNullException"><paramref name="context"/> is <see langword="null"/>.</exception>

@@ -53,5 +53,5 @@ public static class StjRefitSettingsExtensions
         settings.ContentSerializer as StjContentSerializer ?? throw new InvalidOperationException(
             $"UseStjJsonContext adds a JSON serializer context to settings whose ContentSerializer is RefitStj's StjContentSerializer, " +
             $"but these settings use {settings.ContentSerializer?.GetType().FullName ?? "none"}. Set ContentSerializer = " +
-            "StjContentSerializer.ForContext(context) for the context's own options, or use Refit's UseJsonContext for Refit's SystemTextJsonContentSerializer.");
+            "new StjContentSerializer(context) for the context's own options, or use Refit's UseJsonContext for Refit's SystemTextJsonContentSerializer.");
 }

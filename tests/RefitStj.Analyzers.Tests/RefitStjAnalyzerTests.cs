@@ -36,6 +36,7 @@ public sealed class RefitStjAnalyzerTests
 
             public sealed class Item { public int Id { get; set; } }
 
+            [JsonSourceGenerationOptions(System.Text.Json.JsonSerializerDefaults.General)]
             [JsonSerializable(typeof(Filter))]
             public sealed partial class AppJsonContext : JsonSerializerContext;
             """),
@@ -66,7 +67,7 @@ public sealed class RefitStjAnalyzerTests
 
             public static class OnRefitStj
             {
-                public static ISearchApi Create(HttpClient http) => RestService.For<ISearchApi>(http, new RefitSettings(StjContentSerializer.ForContext(AppJsonContext.Default)));
+                public static ISearchApi Create(HttpClient http) => RestService.For<ISearchApi>(http, new RefitSettings(new StjContentSerializer(AppJsonContext.Default)));
             }
             """),
         ("OnRefit.cs", """

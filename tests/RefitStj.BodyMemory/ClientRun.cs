@@ -25,7 +25,7 @@ internal static class ClientRun
         var body = Body.Create(size);
         IHttpContentSerializer serializer = serializerName == "refit"
             ? new SystemTextJsonContentSerializer(BodyJsonContext.Default.Options)
-            : StjContentSerializer.ForContext(BodyJsonContext.Default);
+            : new StjContentSerializer(BodyJsonContext.Default);
         var settings = new RefitSettings
         {
             ContentSerializer = serializer,

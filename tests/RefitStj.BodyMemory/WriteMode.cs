@@ -6,7 +6,7 @@ namespace RefitStj.BodyMemory;
 /// Allocation per request body written: <c>ToHttpContent</c> (or <c>ToHttpContentSynchronous</c>),
 /// <c>CopyToAsync(Stream.Null)</c>, disposed, as <see cref="GC.GetAllocatedBytesForCurrentThread"/> differences: the first
 /// (cold) write of each, then the MOST any write allocated after 12 warm-up writes (System.Text.Json samples a type's first
-/// ten asynchronous writes), for RefitStj over the context (what <c>ForContext</c> returns), its
+/// ten asynchronous writes), for RefitStj over the context (<c>new StjContentSerializer(context)</c>), its
 /// <c>JsonTypeInfo&lt;T&gt;</c> overload, its synchronous (buffered) mode, and Refit's serializer over the same context.
 /// Each body is also copied once into memory and compared with the bytes it must be.
 /// </summary>
@@ -22,7 +22,7 @@ internal static class WriteMode
         Report.Header(smoke ? "write --smoke" : "write");
         long[] sizes = smoke ? [256 * 1024, 2 * 1024 * 1024] : [2 * 1024 * 1024, 10 * 1024 * 1024, 64 * 1024 * 1024];
         var writes = smoke ? 3 : 8;
-        var stj = StjContentSerializer.ForContext(BodyJsonContext.Default);
+        var stj = new StjContentSerializer(BodyJsonContext.Default);
         var refit = new SystemTextJsonContentSerializer(BodyJsonContext.Default.Options);
         var failures = 0;
         var rows = new List<string[]>();
@@ -42,7 +42,7 @@ internal static class WriteMode
             }
         }
 
-        Report.Table(["Body", "RefitStj, ForContext (cold; most after warm-up)", "RefitStj, JsonTypeInfo<T>", "RefitStj, ToHttpContentSynchronous", "Refit's serializer, same context"], rows);
+        Report.Table(["Body", "RefitStj over the context (cold; most after warm-up)", "RefitStj, JsonTypeInfo<T>", "RefitStj, ToHttpContentSynchronous", "Refit's serializer, same context"], rows);
         return failures;
     }
 

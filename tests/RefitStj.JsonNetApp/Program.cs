@@ -1,6 +1,7 @@
 using System.Net;
 using System.Reflection;
 using System.Text;
+using System.Text.Json;
 using System.Text.Json.Serialization;
 using Refit;
 using RefitStj;
@@ -12,13 +13,13 @@ using RefitStj;
 var mode = args.Length > 0 ? args[0] : "context";
 #if NATIVE_AOT
 // Published with Native AOT: the context alone (JSON.NET and the reflection defaults need reflection).
-IHttpContentSerializer serializer = StjContentSerializer.ForContext(AppJsonContext.Default);
+IHttpContentSerializer serializer = new StjContentSerializer(AppJsonContext.Default);
 #else
 IHttpContentSerializer serializer = mode switch
 {
     "jsonnet" => new JsonNetContentSerializer(),
     "reflection" => new StjContentSerializer(),
-    _ => StjContentSerializer.ForContext(AppJsonContext.Default),
+    _ => new StjContentSerializer(AppJsonContext.Default),
 };
 #endif
 var server = new Server();
@@ -84,6 +85,8 @@ public interface IUsersApi
     Task Search([Query] Filter filter);
 }
 
+// JSON.NET's names are as declared: the format stated, as the app's own, so RSTJ002 leaves it alone.
+[JsonSourceGenerationOptions(JsonSerializerDefaults.General)]
 [JsonSerializable(typeof(User))]
 internal sealed partial class AppJsonContext : JsonSerializerContext;
 

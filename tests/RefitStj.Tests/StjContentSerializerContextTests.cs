@@ -5,13 +5,13 @@ using RefitStj.Tests.Support;
 
 namespace RefitStj.Tests;
 
-/// <summary>ForContext and WithContext against Refit 16's own: the same options, the same resolver chain, the same bytes.</summary>
+/// <summary>The context constructors and WithContext against Refit 16's own: the same options, the same resolver chain, the same bytes.</summary>
 public sealed class StjContentSerializerContextTests
 {
     [Fact]
-    public void ForContext_Keeps_The_Contexts_Own_Options_As_Refits_ForContext_Does()
+    public void Context_Constructor_Keeps_The_Contexts_Own_Options_As_Refits_ForContext_Does()
     {
-        var ours = StjContentSerializer.ForContext(SnakeCaseContext.Default);
+        var ours = new StjContentSerializer(SnakeCaseContext.Default);
         var refits = SystemTextJsonContentSerializer.ForContext(SnakeCaseContext.Default);
 
         Assert.Same(refits.SerializerOptions, ours.Options);
@@ -19,9 +19,9 @@ public sealed class StjContentSerializerContextTests
     }
 
     [Fact]
-    public async Task ForContext_Writes_And_Reads_What_Refits_ForContext_Does()
+    public async Task Context_Constructor_Writes_And_Reads_What_Refits_ForContext_Does()
     {
-        var ours = StjContentSerializer.ForContext(SnakeCaseContext.Default);
+        var ours = new StjContentSerializer(SnakeCaseContext.Default);
         var refits = SystemTextJsonContentSerializer.ForContext(SnakeCaseContext.Default);
         var person = new Person("Ada Lovelace", 36);
 
@@ -32,18 +32,18 @@ public sealed class StjContentSerializerContextTests
     }
 
     [Fact]
-    public void ForContext_Without_Fallback_Refuses_A_Type_The_Context_Does_Not_Describe()
+    public void Context_Constructor_Without_Fallback_Refuses_A_Type_The_Context_Does_Not_Describe()
     {
-        var serializer = StjContentSerializer.ForContext(SnakeCaseContext.Default, allowReflectionFallback: false);
+        var serializer = new StjContentSerializer(SnakeCaseContext.Default, allowReflectionFallback: false);
 
         Assert.Same(SnakeCaseContext.Default.Options, serializer.Options);
         Assert.Throws<NotSupportedException>(() => serializer.ToHttpContent(new Circle { Radius = 1 }));
     }
 
     [Fact]
-    public async Task ForContext_With_Fallback_Puts_Reflection_After_The_Context_As_Refit_Does()
+    public async Task Context_Constructor_With_Fallback_Puts_Reflection_After_The_Context_As_Refit_Does()
     {
-        var ours = StjContentSerializer.ForContext(SnakeCaseContext.Default, allowReflectionFallback: true);
+        var ours = new StjContentSerializer(SnakeCaseContext.Default, allowReflectionFallback: true);
 #if REFIT17
         // Refit 17 leaves reflection to Refit.Reflection (not referenced): its fallback throws, so the control is the
         // chain Refit 17 composes with it ([context, reflection]) built from System.Text.Json directly.
@@ -101,7 +101,7 @@ public sealed class StjContentSerializerContextTests
     [Fact]
     public void WithContext_With_Fallback_Puts_Reflection_Last()
     {
-        var source = StjContentSerializer.ForContext(ShapesContext.Default);
+        var source = new StjContentSerializer(ShapesContext.Default);
 
         var combined = source.WithContext(SnakeCaseContext.Default, allowReflectionFallback: true);
 #if REFIT17
@@ -130,7 +130,7 @@ public sealed class StjContentSerializerContextTests
     [Fact]
     public void WithContext_Returns_This_Serializer_When_The_Context_Is_Already_Registered_As_Asked()
     {
-        var serializer = StjContentSerializer.ForContext(SnakeCaseContext.Default);
+        var serializer = new StjContentSerializer(SnakeCaseContext.Default);
         var withReflection = serializer.WithContext(SnakeCaseContext.Default, allowReflectionFallback: true);
 
         Assert.Same(serializer, serializer.WithContext(SnakeCaseContext.Default));
@@ -169,10 +169,10 @@ public sealed class StjContentSerializerContextTests
     [Fact]
     public void Context_Entry_Points_Reject_Null()
     {
-        var serializer = StjContentSerializer.ForContext(SnakeCaseContext.Default);
+        var serializer = new StjContentSerializer(SnakeCaseContext.Default);
 
-        Assert.Equal("context", Assert.Throws<ArgumentNullException>(() => StjContentSerializer.ForContext(null!)).ParamName);
-        Assert.Equal("context", Assert.Throws<ArgumentNullException>(() => StjContentSerializer.ForContext(null!, true)).ParamName);
+        Assert.Equal("context", Assert.Throws<ArgumentNullException>(() => new StjContentSerializer((System.Text.Json.Serialization.JsonSerializerContext)null!)).ParamName);
+        Assert.Equal("context", Assert.Throws<ArgumentNullException>(() => new StjContentSerializer(null!, true)).ParamName);
         Assert.Equal("context", Assert.Throws<ArgumentNullException>(() => serializer.WithContext(null!)).ParamName);
         Assert.Equal("context", Assert.Throws<ArgumentNullException>(() => serializer.WithContext(null!, false)).ParamName);
         Assert.Equal("context", Assert.Throws<ArgumentNullException>(() => serializer.WithContext(null!, true)).ParamName);

@@ -69,7 +69,7 @@ public sealed class StjContentSerializerJsonTypeInfoTests
     [Fact]
     public async Task Writes_Need_No_Metadata_From_The_Serializers_Own_Resolver()
     {
-        var serializer = StjContentSerializer.ForContext(SnakeCaseContext.Default);
+        var serializer = new StjContentSerializer(SnakeCaseContext.Default);
 
         Assert.Throws<NotSupportedException>(() => serializer.ToHttpContent(Lamp));
         Assert.Equal(GadgetJson, await Bodies.TextOf(serializer.ToHttpContent(Lamp, GadgetContext.Default.Gadget)));
@@ -182,7 +182,7 @@ public sealed class StjContentSerializerJsonTypeInfoTests
     [Fact]
     public async Task DeserializeStreamAsync_Reads_SseItems_Through_The_Converter_Of_The_Given_Metadatas_Options()
     {
-        var serializer = StjContentSerializer.ForContext(SnakeCaseContext.Default);
+        var serializer = new StjContentSerializer(SnakeCaseContext.Default);
         var body = "event: update\nid: 7\ndata: " + GadgetJson + "\n\ndata: [DONE]\n\n";
 
         var items = await ReadAll(serializer.DeserializeStreamAsync(Stream(body), StreamingContentFormat.ServerSentEvents, GadgetContext.Default.SseItemGadget));

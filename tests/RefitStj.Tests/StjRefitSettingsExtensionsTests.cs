@@ -36,7 +36,7 @@ public sealed class StjRefitSettingsExtensionsTests
     [Fact]
     public void UseStjJsonContext_With_Fallback_Keeps_Reflection_Last()
     {
-        var settings = new RefitSettings { ContentSerializer = StjContentSerializer.ForContext(ShapesContext.Default) };
+        var settings = new RefitSettings { ContentSerializer = new StjContentSerializer(ShapesContext.Default) };
 
         settings.UseStjJsonContext(SnakeCaseContext.Default, allowReflectionFallback: true);
 
@@ -53,7 +53,7 @@ public sealed class StjRefitSettingsExtensionsTests
 
         var ex = Assert.Throws<InvalidOperationException>(() => settings.UseStjJsonContext(SnakeCaseContext.Default));
 
-        Assert.Contains("StjContentSerializer.ForContext(context)", ex.Message, StringComparison.Ordinal);
+        Assert.Contains("new StjContentSerializer(context)", ex.Message, StringComparison.Ordinal);
         Assert.Contains(nameof(SystemTextJsonContentSerializer), ex.Message, StringComparison.Ordinal);
         Assert.Same(before, settings.ContentSerializer);
     }

@@ -35,12 +35,12 @@ internal static class OptionsAttributeWriter
             .ToList();
         if (edit.ExtendsAttribute && target.FirstAncestorOrSelf<AttributeSyntax>() is { } existing)
         {
-            editor.ReplaceNode(existing, (current, _) => Extend((AttributeSyntax)current, edit.Options, converters));
+            editor.ReplaceNode(existing, (current, _) => Extend((AttributeSyntax)current, edit, converters));
         }
         else
         {
             var created = SyntaxFactory.Attribute(Marked(SyntaxFactory.ParseName(Namespace + "JsonSourceGenerationOptions")));
-            editor.ReplaceNode(declaration, (current, _) => Prepend((TypeDeclarationSyntax)current, Extend(created, edit.Options, converters)));
+            editor.ReplaceNode(declaration, (current, _) => Prepend((TypeDeclarationSyntax)current, Extend(created, edit, converters)));
         }
     }
 
@@ -52,11 +52,19 @@ internal static class OptionsAttributeWriter
         return await Formatter.FormatAsync(changed, Formatter.Annotation, cancellationToken: cancellationToken).ConfigureAwait(false);
     }
 
-    /// <summary><paramref name="attribute"/> with each option and converter added after its own arguments, which stay as they are.</summary>
-    private static AttributeSyntax Extend(AttributeSyntax attribute, IReadOnlyList<string> options, List<ExpressionSyntax> converters)
+    /// <summary>
+    /// <paramref name="attribute"/> with each option and converter added after its own arguments, which stay as they are,
+    /// and the defaults first where the edit states them and no constructor argument is there.
+    /// </summary>
+    private static AttributeSyntax Extend(AttributeSyntax attribute, OptionsEdit edit, List<ExpressionSyntax> converters)
     {
         var arguments = attribute.ArgumentList?.Arguments ?? default;
-        foreach (var option in options)
+        if (edit.StatesDefaults && !arguments.Any(a => a.NameEquals is null && a.NameColon is null))
+        {
+            arguments = arguments.Insert(0, SyntaxFactory.AttributeArgument(Name("global::System.Text.Json.JsonSerializerDefaults.General")));
+        }
+
+        foreach (var option in edit.Options)
         {
             arguments = arguments.Add(Named(option, option switch
             {

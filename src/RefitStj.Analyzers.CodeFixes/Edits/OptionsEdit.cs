@@ -2,15 +2,19 @@ using Microsoft.CodeAnalysis;
 
 namespace RefitStj.Analyzers.CodeFixes;
 
-/// <summary>One context to make Refit-compatible: the attribute to edit or to add beside, the options and converters to add.</summary>
+/// <summary>
+/// One context to make Refit-compatible: the attribute to edit or to add beside, the options and converters to add, and
+/// whether to state <c>JsonSerializerDefaults.General</c>, the format it already has.
+/// </summary>
 internal sealed class OptionsEdit
 {
-    public OptionsEdit(Location attribute, bool extendsAttribute, IReadOnlyList<string> options, IReadOnlyList<string> converterIds)
+    public OptionsEdit(Location attribute, bool extendsAttribute, IReadOnlyList<string> options, IReadOnlyList<string> converterIds, bool statesDefaults = false)
     {
         Attribute = attribute;
         ExtendsAttribute = extendsAttribute;
         Options = options;
         ConverterIds = converterIds;
+        StatesDefaults = statesDefaults;
     }
 
     /// <summary>An attribute of the context (its <c>[JsonSourceGenerationOptions]</c>, or where it has none, one of its <c>[JsonSerializable]</c>).</summary>
@@ -23,6 +27,9 @@ internal sealed class OptionsEdit
 
     /// <summary>Documentation IDs of the converter types (<c>DocumentationCommentId.CreateReferenceId</c>).</summary>
     public IReadOnlyList<string> ConverterIds { get; }
+
+    /// <summary>Whether <c>JsonSerializerDefaults.General</c> goes first in the attribute's arguments (where it has no constructor argument).</summary>
+    public bool StatesDefaults { get; }
 
     /// <summary>The options edit an RSTJ002 asks for, or <see langword="null"/> when it does not carry what the fix needs.</summary>
     public static OptionsEdit? Of(Diagnostic diagnostic) =>

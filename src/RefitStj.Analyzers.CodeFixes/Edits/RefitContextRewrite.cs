@@ -60,7 +60,7 @@ internal static class RefitContextRewrite
         return current.WithArgumentList(current.ArgumentList.WithArguments(SyntaxFactory.SeparatedList(kept, separators)));
     }
 
-    /// <summary>The context argument and, for the bool overloads, the fallback one, unnamed, as <c>ForContext</c> and <c>UseStjJsonContext</c> take them.</summary>
+    /// <summary>The context argument and, for the bool overloads, the fallback one, unnamed, as RefitStj's constructor and <c>UseStjJsonContext</c> take them.</summary>
     private static string ContextArguments(EntryPointFix fix, SeparatedSyntaxList<ArgumentSyntax> arguments)
     {
         var context = arguments[fix.Context].Expression.WithoutTrivia().ToFullString();
@@ -68,7 +68,7 @@ internal static class RefitContextRewrite
     }
 
     private static ExpressionSyntax SettingsOverContext(string contextArguments) =>
-        SyntaxFactory.ParseExpression($"new RefitSettings(StjContentSerializer.ForContext({contextArguments}))");
+        SyntaxFactory.ParseExpression($"new RefitSettings(new StjContentSerializer({contextArguments}))");
 
     private static ExpressionSyntax UseStjJsonContext(ExpressionSyntax settings, string contextArguments)
     {

@@ -9,8 +9,10 @@ namespace RefitStj.Analyzers.CodeFixes;
 
 /// <summary>
 /// Fixes RSTJ003 by writing the RefitStj form of the call, which takes the context's own options as Refit's
-/// <c>ForContext</c> does (<c>new RefitSettings(StjContentSerializer.ForContext(ctx))</c>), and RSTJ004 by adding the
-/// context with <c>UseStjJsonContext</c>; <c>using RefitStj;</c> (or <c>Refit</c>) is added where it is not in scope.
+/// <c>ForContext</c> does (<c>new RefitSettings(new StjContentSerializer(ctx))</c>), and RSTJ004 by adding the
+/// context with <c>UseStjJsonContext</c>; <c>using RefitStj;</c> (or <c>Refit</c>) is added where it is not in scope. A
+/// context that states no format of its own gets <c>JsonSerializerDefaults.General</c>, the one Refit's <c>ForContext</c>
+/// used (<see cref="StatedDefaultsWriter"/>).
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(RefitContextCodeFix))]
 [Shared]
@@ -22,7 +24,7 @@ public sealed class RefitContextCodeFix : CodeFixProvider
     // The rewrites name RefitSettings (namespace Refit) and StjContentSerializer / UseStjJsonContext (namespace RefitStj).
     private static readonly (string Namespace, string Type)[] s_namespaces = [("Refit", "RefitSettings"), ("RefitStj", "StjContentSerializer")];
 
-    private static readonly DocumentFixAll s_fixAll = new("Run every Refit client on RefitStj", EquivalenceKey, FixAsync);
+    private static readonly DocumentFixAll s_fixAll = new("Run every Refit client on RefitStj", EquivalenceKey, FixAsync, StatedDefaultsWriter.ApplyAsync);
 
     /// <inheritdoc/>
     public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(Descriptors.Rstj003, Descriptors.Rstj004);
@@ -37,14 +39,20 @@ public sealed class RefitContextCodeFix : CodeFixProvider
         {
             if (EntryPointFix.Read(diagnostic) is not null)
             {
-                var title = diagnostic.Id == Descriptors.Rstj004 ? "Add the context with UseStjJsonContext" : "Run this client on StjContentSerializer.ForContext";
+                var title = diagnostic.Id == Descriptors.Rstj004 ? "Add the context with UseStjJsonContext" : "Run this client on new StjContentSerializer(context)";
                 context.RegisterCodeFix(
-                    CodeAction.Create(title, cancellationToken => FixAsync(context.Document, [diagnostic], cancellationToken), EquivalenceKey),
+                    CodeAction.Create(title, cancellationToken => FixAndStateDefaultsAsync(context.Document, diagnostic, cancellationToken), EquivalenceKey),
                     diagnostic);
             }
         }
 
         return Task.CompletedTask;
+    }
+
+    private static async Task<Solution> FixAndStateDefaultsAsync(Document document, Diagnostic diagnostic, CancellationToken cancellationToken)
+    {
+        var fixedDocument = await FixAsync(document, [diagnostic], cancellationToken).ConfigureAwait(false);
+        return await StatedDefaultsWriter.ApplyAsync(fixedDocument.Project.Solution, [diagnostic], cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>The document with every call <paramref name="diagnostics"/> report rewritten in one pass, and each missing using added once.</summary>

@@ -23,6 +23,7 @@ internal static class FixProperties
     private const string SettingsArgumentKey = "SettingsArgument";
     private const string QueryConverterKey = "QueryConverter";
     private const string ExtendsAttributeKey = "ExtendsAttribute";
+    private const string StatesDefaultsKey = "StatesDefaults";
 
     // Separates the values of one property: no documentation ID or C# type name contains it.
     private const char Separator = '|';
@@ -74,6 +75,16 @@ internal static class FixProperties
         && Number(diagnostic, SettingsArgumentKey) is { } settings
             ? (kind, context, fallback, settings)
             : null;
+
+    /// <summary>
+    /// RSTJ003's fix also states <c>JsonSerializerDefaults.General</c> on <paramref name="context"/>: the format Refit's
+    /// <c>ForContext</c> sent over it, stated, so that RSTJ002 takes it as the user's own on <c>new StjContentSerializer(context)</c>.
+    /// </summary>
+    public static ImmutableDictionary<string, string?> StatesDefaults(ImmutableDictionary<string, string?> properties, INamedTypeSymbol context) =>
+        properties.Add(StatesDefaultsKey, DocumentationCommentId.CreateDeclarationId(context));
+
+    /// <summary>The declaration ID of the context <see cref="StatesDefaults"/> names, or <see langword="null"/>.</summary>
+    public static string? StatesDefaultsOf(Diagnostic diagnostic) => Value(diagnostic, StatesDefaultsKey);
 
     /// <summary>RSTJ005's fix may replace the converter: no client of the interface may run on Refit's serializer.</summary>
     public static ImmutableDictionary<string, string?> ReplaceQueryConverter { get; } = ImmutableDictionary<string, string?>.Empty.Add(QueryConverterKey, "StjQueryConverter");

@@ -61,12 +61,12 @@ internal sealed class ClientCreation
             .Select(g => g.First());
 
     /// <summary>
-    /// The contexts whose <c>[JsonSourceGenerationOptions]</c> the client may write and read with, not as the user's chosen
-    /// format (<c>StjContentSerializer.ForContext</c>): RSTJ002 compares each with Refit's default.
+    /// The contexts whose <c>[JsonSourceGenerationOptions]</c> the client may write and read with: RSTJ002 compares each
+    /// with Refit's default.
     /// </summary>
     public IEnumerable<INamedTypeSymbol> StjContextsWithAttributeOptions() =>
         Serializer.Possible()
-            .Where(v => v.Kind == SerializerKind.StjOverContext && v.Context is not null && v.ContextHasAttributeOptions && !v.IsChosenFormat)
+            .Where(v => v.Kind == SerializerKind.StjOverContext && v.Context is not null && v.ContextHasAttributeOptions)
             .Select(v => v.Context!)
             .Distinct<INamedTypeSymbol>(SymbolEqualityComparer.Default);
 }

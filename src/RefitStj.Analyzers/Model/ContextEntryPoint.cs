@@ -13,12 +13,13 @@ namespace RefitStj.Analyzers;
 internal sealed class ContextEntryPoint
 {
     private ContextEntryPoint(
-        Location location, ContextEntryPointKind kind, string methodName, string contextName, ImmutableDictionary<string, string?> fixProperties, SerializerValue settingsSerializer)
+        Location location, ContextEntryPointKind kind, string methodName, string contextName, INamedTypeSymbol? context, ImmutableDictionary<string, string?> fixProperties, SerializerValue settingsSerializer)
     {
         Location = location;
         Kind = kind;
         MethodName = methodName;
         ContextName = contextName;
+        Context = context;
         FixProperties = fixProperties;
         SettingsSerializer = settingsSerializer;
     }
@@ -33,6 +34,9 @@ internal sealed class ContextEntryPoint
 
     /// <summary>The context as the message names it: its type, or the expression where that is only <c>JsonSerializerContext</c>.</summary>
     public string ContextName { get; }
+
+    /// <summary>The context's type, where the argument's type is a concrete context (not only <c>JsonSerializerContext</c>).</summary>
+    public INamedTypeSymbol? Context { get; }
 
     /// <summary>What the fix may rewrite (<see cref="EntryPointFix"/>): empty where it does not rewrite the call's shape.</summary>
     public ImmutableDictionary<string, string?> FixProperties { get; }
@@ -55,11 +59,17 @@ internal sealed class ContextEntryPoint
     {
         var method = invocation.TargetMethod;
         var type = method.ContainingType?.ContainingType is { Name: "HttpClientFactoryExtensions" } outer ? outer : method.ContainingType;
-        var contextName = OperationValues.Unwrap(context.Value).Type is INamedTypeSymbol { IsAbstract: false } contextType ? contextType.Name : context.Value.Syntax.ToString();
+        var contextType = OperationValues.Unwrap(context.Value).Type as INamedTypeSymbol;
+        if (contextType is { IsAbstract: true })
+        {
+            contextType = null;
+        }
+
+        var contextName = contextType is null ? context.Value.Syntax.ToString() : contextType.Name;
         return new ContextEntryPoint(
-            invocation.Syntax.GetLocation(), kind, $"{type?.Name}.{method.Name}", contextName, EntryPointFix.Properties(invocation, kind, context, fallback, settings), settingsSerializer);
+            invocation.Syntax.GetLocation(), kind, $"{type?.Name}.{method.Name}", contextName, contextType, EntryPointFix.Properties(invocation, kind, context, fallback, settings), settingsSerializer);
     }
 
     /// <summary>This entry point with its settings' serializer settled at the compilation's end.</summary>
-    public ContextEntryPoint WithSettingsSerializer(SerializerValue settingsSerializer) => new(Location, Kind, MethodName, ContextName, FixProperties, settingsSerializer);
+    public ContextEntryPoint WithSettingsSerializer(SerializerValue settingsSerializer) => new(Location, Kind, MethodName, ContextName, Context, FixProperties, settingsSerializer);
 }

@@ -150,7 +150,7 @@ internal sealed class HolderValues
 
         var read = value.SourceUse == ValueUse.Context
             ? _facts.ContextIn(source) is { Type: { } type } context
-                ? new SerializerValue(value.OverContext, type, context.AttributeOptions, value.IsChosenFormat, value.MayFallBack)
+                ? new SerializerValue(value.OverContext, type, context.AttributeOptions, value.MayFallBack)
                 : SerializerValue.Unknown
             : holders((source, value.SourceUse));
         return value.ReachableElsewhere ? read.AsReachableElsewhere() : read;

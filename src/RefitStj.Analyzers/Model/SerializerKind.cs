@@ -6,7 +6,7 @@ internal enum SerializerKind
     /// <summary>The flow cannot be followed (a parameter, a value written twice, code outside the compilation): no rule speaks.</summary>
     Unknown,
 
-    /// <summary>RefitStj over a context's metadata alone: <c>new StjContentSerializer(ctx)</c>, <c>StjContentSerializer.ForContext(ctx)</c>.</summary>
+    /// <summary>RefitStj over a context's metadata alone: <c>new StjContentSerializer(ctx)</c>.</summary>
     StjOverContext,
 
     /// <summary>RefitStj with options it is given, a context perhaps added: <c>(options)</c>, <c>WithContext</c>, <c>UseStjJsonContext</c>, <c>CreateWithResolver</c>.</summary>

@@ -138,14 +138,13 @@ internal sealed class SerializerReader
                 }
 
                 return KnownSymbols.Is(constructor.Parameters[0].Type, _known.JsonSerializerContext)
-                    ? OverContext(SerializerKind.StjOverContext, creation.Arguments[0].Value, null, depth)
+                    ? OverContext(SerializerKind.StjOverContext, Written(ArgumentOf(creation, "context")), Written(ArgumentOf(creation, "allowReflectionFallback")), depth)
                     : new SerializerValue(SerializerKind.StjGivenOptions);
             case IObjectCreationOperation creation when creation.Type?.ContainingNamespace?.ToDisplayString() == "Refit":
                 return RefitOwn;
             case IInvocationOperation invocation when KnownSymbols.Is(invocation.TargetMethod.ContainingType, _known.StjContentSerializer):
                 return invocation.TargetMethod.Name switch
                 {
-                    "ForContext" when invocation.TargetMethod.IsStatic => OverContext(SerializerKind.StjOverContext, ContextArgument(invocation), FallbackArgument(invocation), depth, chosen: true),
                     "WithContext" when invocation.Instance is not null => new SerializerValue(SerializerKind.StjGivenOptions),
                     "CreateWithResolver" => new SerializerValue(SerializerKind.StjGivenOptions),
                     _ => Follow(value, depth, Serializer, settings: false),
@@ -163,7 +162,7 @@ internal sealed class SerializerReader
     }
 
     /// <summary>A serializer over the context <paramref name="context"/> evaluates to, or <see cref="SerializerValue.Unknown"/>.</summary>
-    private SerializerValue OverContext(SerializerKind kind, IOperation? context, IOperation? fallback, int depth, bool chosen = false)
+    private SerializerValue OverContext(SerializerKind kind, IOperation? context, IOperation? fallback, int depth)
     {
         if (context is null || ContextOf(context, depth) is not { } found)
         {
@@ -172,8 +171,8 @@ internal sealed class SerializerReader
 
         var mayFallBack = fallback is not null && OperationValues.Unwrap(fallback).ConstantValue is not { HasValue: true, Value: false };
         return found.WrittenIn is { } member
-            ? SerializerValue.OverContextWrittenIn(member, kind, chosen, mayFallBack)
-            : new SerializerValue(kind, found.Type, found.AttributeOptions, chosen, mayFallBack);
+            ? SerializerValue.OverContextWrittenIn(member, kind, mayFallBack)
+            : new SerializerValue(kind, found.Type, found.AttributeOptions, mayFallBack);
     }
 
     /// <summary>The value behind a conditional, a coalesce, a switch, a local, a field, a property or a helper call, through <paramref name="evaluate"/>.</summary>
@@ -243,6 +242,8 @@ internal sealed class SerializerReader
     private IOperation? ContextArgument(IInvocationOperation invocation) => Written(_calls.ContextArgument(invocation));
 
     private static IOperation? FallbackArgument(IInvocationOperation invocation) => Written(RefitCalls.FallbackArgument(invocation));
+
+    private static IArgumentOperation? ArgumentOf(IObjectCreationOperation creation, string parameter) => creation.Arguments.FirstOrDefault(a => a.Parameter?.Name == parameter);
 
     private static IOperation? Written(IArgumentOperation? argument) => argument is { ArgumentKind: ArgumentKind.Explicit } ? argument.Value : null;
 }

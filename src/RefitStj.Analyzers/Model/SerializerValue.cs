@@ -5,14 +5,14 @@ namespace RefitStj.Analyzers;
 
 /// <summary>
 /// One serializer value of the pairing model, immutable once made: its kind, the context it is built over, and how (the
-/// context's own options or options given, the user's chosen format, reflection fallback), or the values of a choice.
+/// context's own options or options given, reflection fallback), or the values of a choice.
 /// </summary>
 internal sealed class SerializerValue
 {
     public static readonly SerializerValue Unknown = new(SerializerKind.Unknown);
 
-    public SerializerValue(SerializerKind kind, INamedTypeSymbol? context = null, bool contextHasAttributeOptions = false, bool isChosenFormat = false, bool mayFallBack = false)
-        : this(kind, context, contextHasAttributeOptions, isChosenFormat, mayFallBack, ImmutableArray<SerializerValue>.Empty, reachableElsewhere: false, source: null, sourceUse: default, overContext: default)
+    public SerializerValue(SerializerKind kind, INamedTypeSymbol? context = null, bool contextHasAttributeOptions = false, bool mayFallBack = false)
+        : this(kind, context, contextHasAttributeOptions, mayFallBack, ImmutableArray<SerializerValue>.Empty, reachableElsewhere: false, source: null, sourceUse: default, overContext: default)
     {
     }
 
@@ -20,7 +20,6 @@ internal sealed class SerializerValue
         SerializerKind kind,
         INamedTypeSymbol? context,
         bool contextHasAttributeOptions,
-        bool isChosenFormat,
         bool mayFallBack,
         ImmutableArray<SerializerValue> alternatives,
         bool reachableElsewhere,
@@ -32,7 +31,6 @@ internal sealed class SerializerValue
         Kind = kind;
         Context = context;
         ContextHasAttributeOptions = contextHasAttributeOptions;
-        IsChosenFormat = isChosenFormat;
         MayFallBack = mayFallBack;
         Alternatives = alternatives;
         Source = source;
@@ -47,9 +45,6 @@ internal sealed class SerializerValue
 
     /// <summary>Whether the context instance has the options of its <c>[JsonSourceGenerationOptions]</c> (<c>Ctx.Default</c>, <c>new Ctx()</c>), not options passed in.</summary>
     public bool ContextHasAttributeOptions { get; }
-
-    /// <summary>Built by <c>StjContentSerializer.ForContext</c>: the context's own options are the format the user chose (what Refit 16's ForContext sent).</summary>
-    public bool IsChosenFormat { get; }
 
     /// <summary>Whether a missing type may fall back to reflection (<c>allowReflectionFallback</c> true or not constant).</summary>
     public bool MayFallBack { get; }
@@ -78,11 +73,11 @@ internal sealed class SerializerValue
 
     /// <summary>The settings or serializer value <paramref name="source"/>, in another file, holds or returns.</summary>
     public static SerializerValue WrittenIn(ISymbol source, ValueUse use) =>
-        new(SerializerKind.WrittenElsewhere, null, false, false, false, ImmutableArray<SerializerValue>.Empty, reachableElsewhere: false, source, use, overContext: default);
+        new(SerializerKind.WrittenElsewhere, null, false, false, ImmutableArray<SerializerValue>.Empty, reachableElsewhere: false, source, use, overContext: default);
 
     /// <summary>A serializer of <paramref name="kind"/> over the context <paramref name="source"/>, in another file, holds.</summary>
-    public static SerializerValue OverContextWrittenIn(ISymbol source, SerializerKind kind, bool isChosenFormat, bool mayFallBack) =>
-        new(SerializerKind.WrittenElsewhere, null, false, isChosenFormat, mayFallBack, ImmutableArray<SerializerValue>.Empty, reachableElsewhere: false, source, ValueUse.Context, kind);
+    public static SerializerValue OverContextWrittenIn(ISymbol source, SerializerKind kind, bool mayFallBack) =>
+        new(SerializerKind.WrittenElsewhere, null, false, mayFallBack, ImmutableArray<SerializerValue>.Empty, reachableElsewhere: false, source, ValueUse.Context, kind);
 
     /// <summary>Every value this one may be at run time: the alternatives of choices, flattened.</summary>
     public IEnumerable<SerializerValue> Possible()
@@ -119,12 +114,12 @@ internal sealed class SerializerValue
         Kind == SerializerKind.Unknown || ReachableElsewhere
             ? this
             : new SerializerValue(
-                Kind, Context, ContextHasAttributeOptions, IsChosenFormat, MayFallBack, Alternatives.Select(a => a.AsReachableElsewhere()).ToImmutableArray(), reachableElsewhere: true, Source, SourceUse, OverContext);
+                Kind, Context, ContextHasAttributeOptions, MayFallBack, Alternatives.Select(a => a.AsReachableElsewhere()).ToImmutableArray(), reachableElsewhere: true, Source, SourceUse, OverContext);
 
     public static SerializerValue Choose(IEnumerable<SerializerValue> alternatives)
     {
         var all = alternatives.ToImmutableArray();
-        return all.Length == 1 ? all[0] : new SerializerValue(SerializerKind.Choice, null, false, false, false, all, reachableElsewhere: false, source: null, sourceUse: default, overContext: default);
+        return all.Length == 1 ? all[0] : new SerializerValue(SerializerKind.Choice, null, false, false, all, reachableElsewhere: false, source: null, sourceUse: default, overContext: default);
     }
 
     private static bool IsRefitStj(SerializerKind kind) =>

@@ -11,8 +11,8 @@ namespace RefitStj.Analyzers;
 /// silently: PascalCase names, names read case-sensitively (camelCase JSON then reads as default values), and on Refit 16
 /// also numbers in strings refused, enums as numbers, <c>object</c> read as <c>JsonElement</c> (Refit 17's defaults do
 /// those too, so they are not reported there). One diagnostic per call and context lists them all.
-/// A context whose attribute states a format (<see cref="ContextOptions.StatesOwnFormat"/>), and a serializer built by
-/// <c>StjContentSerializer.ForContext</c>, are the user's chosen format: nothing is reported, so no fix changes it.
+/// A context whose attribute states a format (<see cref="ContextOptions.StatesOwnFormat"/>) is the user's chosen format:
+/// nothing is reported, so no fix changes it.
 /// </summary>
 internal sealed class CompatibleOptionsRule : Rule
 {

@@ -83,11 +83,11 @@ internal static class Descriptors
     public static readonly DiagnosticDescriptor Rstj003RefitSerializer = new(
         Rstj003,
         title: "A Refit context entry point builds Refit's own serializer, not RefitStj",
-        messageFormat: "'{0}' builds Refit's own serializer from '{1}': this client runs on Refit's serializer, not RefitStj; use new RefitSettings(StjContentSerializer.ForContext(...)), which keeps the context's options and so the wire format",
+        messageFormat: "'{0}' builds Refit's own serializer from '{1}': this client runs on Refit's serializer, not RefitStj; use new RefitSettings(new StjContentSerializer(context)), which keeps the context's options and so the wire format",
         category: "Compatibility",
         defaultSeverity: DiagnosticSeverity.Warning,
         isEnabledByDefault: true,
-        description: "RestService.ForGenerated, RefitSettings.ForJsonContext and AddRefitGeneratedClient / AddKeyedRefitGeneratedClient with a context and no settings create Refit's SystemTextJsonContentSerializer.ForContext. StjContentSerializer.ForContext takes the same options from the context, so the client sends and reads the same JSON on RefitStj. Write Refit's serializer explicitly to keep it for one client.");
+        description: "RestService.ForGenerated, RefitSettings.ForJsonContext and AddRefitGeneratedClient / AddKeyedRefitGeneratedClient with a context and no settings create Refit's SystemTextJsonContentSerializer.ForContext. new StjContentSerializer(context) takes the same options from the context, so the client sends and reads the same JSON on RefitStj. Write Refit's serializer explicitly to keep it for one client.");
 
     /// <summary>A context added to settings on RefitStj, which throws.</summary>
     public static readonly DiagnosticDescriptor Rstj004ContextThrows = new(

@@ -14,28 +14,28 @@ namespace RefitStj.Analyzers.Tests;
 public sealed class RefitContextCodeFixTests
 {
     [Theory]
-    [InlineData("RestService.ForGenerated<IApi>(http, AppJsonContext.Default)", "RestService.ForGenerated<IApi>(http, new RefitSettings(StjContentSerializer.ForContext(AppJsonContext.Default)))")]
-    [InlineData("RestService.ForGenerated<IApi>(http, AppJsonContext.Default, true)", "RestService.ForGenerated<IApi>(http, new RefitSettings(StjContentSerializer.ForContext(AppJsonContext.Default, true)))")]
-    [InlineData("RestService.ForGenerated<IApi>(\"http://localhost\", context: AppJsonContext.Default, allowReflectionFallback: false)", "RestService.ForGenerated<IApi>(\"http://localhost\", new RefitSettings(StjContentSerializer.ForContext(AppJsonContext.Default, false)))")]
-    [InlineData("RestService.For<IApi>(http, RefitSettings.ForJsonContext(AppJsonContext.Default))", "RestService.For<IApi>(http, new RefitSettings(StjContentSerializer.ForContext(AppJsonContext.Default)))")]
-    [InlineData("RestService.For<IApi>(http, RefitSettings.ForJsonContext(AppJsonContext.Default, true))", "RestService.For<IApi>(http, new RefitSettings(StjContentSerializer.ForContext(AppJsonContext.Default, true)))")]
-    public async Task Rewrites_A_Client_Built_On_Refits_Serializer_To_StjContentSerializer_ForContext(string before, string after)
+    [InlineData("RestService.ForGenerated<IApi>(http, AppJsonContext.Default)", "RestService.ForGenerated<IApi>(http, new RefitSettings(new StjContentSerializer(AppJsonContext.Default)))")]
+    [InlineData("RestService.ForGenerated<IApi>(http, AppJsonContext.Default, true)", "RestService.ForGenerated<IApi>(http, new RefitSettings(new StjContentSerializer(AppJsonContext.Default, true)))")]
+    [InlineData("RestService.ForGenerated<IApi>(\"http://localhost\", context: AppJsonContext.Default, allowReflectionFallback: false)", "RestService.ForGenerated<IApi>(\"http://localhost\", new RefitSettings(new StjContentSerializer(AppJsonContext.Default, false)))")]
+    [InlineData("RestService.For<IApi>(http, RefitSettings.ForJsonContext(AppJsonContext.Default))", "RestService.For<IApi>(http, new RefitSettings(new StjContentSerializer(AppJsonContext.Default)))")]
+    [InlineData("RestService.For<IApi>(http, RefitSettings.ForJsonContext(AppJsonContext.Default, true))", "RestService.For<IApi>(http, new RefitSettings(new StjContentSerializer(AppJsonContext.Default, true)))")]
+    public async Task Rewrites_A_Client_Built_On_Refits_Serializer_To_The_Context_Constructor(string before, string after)
     {
         var forJsonContext = before.StartsWith("RestService.For<", StringComparison.Ordinal);
         var marked = forJsonContext ? before.Replace("RefitSettings.ForJsonContext", "{|#0:RefitSettings.ForJsonContext", StringComparison.Ordinal)[..^1] + "|})" : $"{{|#0:{before}|}}";
-        await FixAsync(Create(marked), Create(after), 1, RefitSerializer(forJsonContext ? "RefitSettings.ForJsonContext" : "RestService.ForGenerated"));
+        await FixAsync(Create(marked), Create(after, statesDefaults: true), 1, RefitSerializer(forJsonContext ? "RefitSettings.ForJsonContext" : "RestService.ForGenerated"));
     }
 
     [Theory]
-    [InlineData("services.AddRefitGeneratedClient<IApi>(AppJsonContext.Default)", "services.AddRefitGeneratedClient<IApi>(new RefitSettings(StjContentSerializer.ForContext(AppJsonContext.Default)))")]
-    [InlineData("services.AddRefitGeneratedClient<IApi>(AppJsonContext.Default, true)", "services.AddRefitGeneratedClient<IApi>(new RefitSettings(StjContentSerializer.ForContext(AppJsonContext.Default, true)))")]
-    [InlineData("services.AddRefitGeneratedClient<IApi>(AppJsonContext.Default, null, \"github\", true)", "services.AddRefitGeneratedClient<IApi>(new RefitSettings(StjContentSerializer.ForContext(AppJsonContext.Default, true)), \"github\")")]
-    [InlineData("services.AddKeyedRefitGeneratedClient<IApi>(\"github\", AppJsonContext.Default)", "services.AddKeyedRefitGeneratedClient<IApi>(\"github\", new RefitSettings(StjContentSerializer.ForContext(AppJsonContext.Default)))")]
-    [InlineData("services.AddKeyedRefitGeneratedClient<IApi>(\"github\", AppJsonContext.Default, null)", "services.AddKeyedRefitGeneratedClient<IApi>(\"github\", new RefitSettings(StjContentSerializer.ForContext(AppJsonContext.Default)))")]
+    [InlineData("services.AddRefitGeneratedClient<IApi>(AppJsonContext.Default)", "services.AddRefitGeneratedClient<IApi>(new RefitSettings(new StjContentSerializer(AppJsonContext.Default)))")]
+    [InlineData("services.AddRefitGeneratedClient<IApi>(AppJsonContext.Default, true)", "services.AddRefitGeneratedClient<IApi>(new RefitSettings(new StjContentSerializer(AppJsonContext.Default, true)))")]
+    [InlineData("services.AddRefitGeneratedClient<IApi>(AppJsonContext.Default, null, \"github\", true)", "services.AddRefitGeneratedClient<IApi>(new RefitSettings(new StjContentSerializer(AppJsonContext.Default, true)), \"github\")")]
+    [InlineData("services.AddKeyedRefitGeneratedClient<IApi>(\"github\", AppJsonContext.Default)", "services.AddKeyedRefitGeneratedClient<IApi>(\"github\", new RefitSettings(new StjContentSerializer(AppJsonContext.Default)))")]
+    [InlineData("services.AddKeyedRefitGeneratedClient<IApi>(\"github\", AppJsonContext.Default, null)", "services.AddKeyedRefitGeneratedClient<IApi>(\"github\", new RefitSettings(new StjContentSerializer(AppJsonContext.Default)))")]
     public async Task Rewrites_A_Registration_Built_On_Refits_Serializer(string before, string after)
     {
         var method = before.Contains("Keyed", StringComparison.Ordinal) ? "AddKeyedRefitGeneratedClient" : "AddRefitGeneratedClient";
-        await FixAsync(Register(before, marked: true), Register(after), 1, RefitSerializer("HttpClientFactoryExtensions." + method));
+        await FixAsync(Register(before, marked: true), Register(after, statesDefaults: true), 1, RefitSerializer("HttpClientFactoryExtensions." + method));
     }
 
     [Theory]
@@ -76,13 +76,13 @@ public sealed class RefitContextCodeFixTests
             public static RefitSettings Throws() => {|#3:new RefitSettings(new StjContentSerializer()).UseJsonContext(AppJsonContext.Default)|};
             """;
         const string After = """
-            public static IApi Web(HttpClient http) => RestService.ForGenerated<IApi>(http, new RefitSettings(StjContentSerializer.ForContext(AppJsonContext.Default)));
-            public static IApi Pascal(string url) => RestService.For<IApi>(url, new RefitSettings(StjContentSerializer.ForContext(OtherJsonContext.Default)));
-            public static void Register(IServiceCollection services) => services.AddRefitGeneratedClient<IApi>(new RefitSettings(StjContentSerializer.ForContext(AppJsonContext.Default)));
+            public static IApi Web(HttpClient http) => RestService.ForGenerated<IApi>(http, new RefitSettings(new StjContentSerializer(AppJsonContext.Default)));
+            public static IApi Pascal(string url) => RestService.For<IApi>(url, new RefitSettings(new StjContentSerializer(OtherJsonContext.Default)));
+            public static void Register(IServiceCollection services) => services.AddRefitGeneratedClient<IApi>(new RefitSettings(new StjContentSerializer(AppJsonContext.Default)));
             public static RefitSettings Throws() => new RefitSettings(new StjContentSerializer()).UseStjJsonContext(AppJsonContext.Default);
             """;
         var before = WithoutRefitStjUsing(Source(Before.Replace("new StjContentSerializer()", "new RefitStj.StjContentSerializer()", StringComparison.Ordinal)));
-        var after = Source(After.Replace("new StjContentSerializer()", "new RefitStj.StjContentSerializer()", StringComparison.Ordinal));
+        var after = Source(After.Replace("new StjContentSerializer()", "new RefitStj.StjContentSerializer()", StringComparison.Ordinal), appStatesDefaults: true);
 
         // The fix must add the using: the source it starts from has none (whatever the checkout's line endings), the result one.
         Assert.DoesNotContain("using RefitStj;", before, StringComparison.Ordinal);
@@ -99,6 +99,35 @@ public sealed class RefitContextCodeFixTests
     }
 
     [Fact]
+    public async Task States_The_General_Defaults_First_In_An_Attribute_That_States_No_Format()
+    {
+        const string Bare = "[JsonSerializable(typeof(Repo))]\ninternal sealed partial class AppJsonContext";
+        var before = Create("{|#0:RestService.ForGenerated<IApi>(http, AppJsonContext.Default)|}").Replace(Bare, "[JsonSourceGenerationOptions(WriteIndented = true)]\n" + Bare, StringComparison.Ordinal);
+        var after = Create("RestService.ForGenerated<IApi>(http, new RefitSettings(new StjContentSerializer(AppJsonContext.Default)))")
+            .Replace(Bare, "[JsonSourceGenerationOptions(JsonSerializerDefaults.General, WriteIndented = true)]\n" + Bare, StringComparison.Ordinal);
+        Assert.Contains("WriteIndented = true)]", before, StringComparison.Ordinal);
+
+        await FixAsync(before, after, 1, RefitSerializer("RestService.ForGenerated"));
+    }
+
+    [Fact]
+    public async Task States_The_Defaults_On_A_Context_Declared_In_Another_File()
+    {
+        const string Declared = "[JsonSerializable(typeof(Repo))]\ninternal sealed partial class AppJsonContext : JsonSerializerContext\n{\n}\n";
+        var client = Create("{|#0:RestService.ForGenerated<IApi>(http, AppJsonContext.Default)|}");
+        Assert.Contains(Declared, client, StringComparison.Ordinal);
+        var context = $"{Code.Usings}\n\nnamespace App;\n\n{Declared}";
+        var fixedContext = $"{Code.Usings}\n\nnamespace App;\n\n[JsonSourceGenerationOptions(JsonSerializerDefaults.General)]\n{Declared}";
+
+        await Verify.CodeFixAsync<RefitContextCodeFix>(
+            Rules,
+            [client.Replace(Declared, "", StringComparison.Ordinal), context],
+            [Create("RestService.ForGenerated<IApi>(http, new RefitSettings(new StjContentSerializer(AppJsonContext.Default)))").Replace(Declared, "", StringComparison.Ordinal), fixedContext],
+            [RefitSerializer("RestService.ForGenerated")],
+            1);
+    }
+
+    [Fact]
     public async Task Offers_No_Fix_Where_The_Context_Would_Move_Into_The_Settings_Action_As_A_New_Instance()
     {
         var source = Register("services.AddRefitGeneratedClient<IApi>(new AppJsonContext(new JsonSerializerOptions()), _ => new RefitSettings(new StjContentSerializer()))", marked: true);
@@ -106,20 +135,20 @@ public sealed class RefitContextCodeFixTests
     }
 
     [Theory]
-    [InlineData("RestService.ForGenerated<IApi>(http, new RefitSettings(StjContentSerializer.ForContext(AppJsonContext.Default)))")]
-    [InlineData("RestService.ForGenerated<IApi>(http, new RefitSettings(StjContentSerializer.ForContext(OtherJsonContext.Default)))")]
+    [InlineData("RestService.ForGenerated<IApi>(http, new RefitSettings(new StjContentSerializer(AppJsonContext.Default)))")]
+    [InlineData("RestService.ForGenerated<IApi>(http, new RefitSettings(new StjContentSerializer(OtherJsonContext.Default)))")]
     [InlineData("RestService.For<IApi>(http, new RefitSettings(new StjContentSerializer()).UseStjJsonContext(AppJsonContext.Default))")]
     public async Task Fixed_Code_Draws_No_Other_RSTJ_Rule(string fixedCall)
     {
-        // AppJsonContext has no options (the PascalCase server's), OtherJsonContext web defaults: each is the format the user chose.
-        await Verify.AnalyzerAsync(new RefitStjAnalyzer().SupportedDiagnostics.Select(d => d.Id).Distinct().ToArray(), [Create(fixedCall)]);
+        // AppJsonContext as the fix leaves it, General defaults stated (the PascalCase server's), OtherJsonContext web defaults: each is the format the user chose.
+        await Verify.AnalyzerAsync(new RefitStjAnalyzer().SupportedDiagnostics.Select(d => d.Id).Distinct().ToArray(), [Create(fixedCall, statesDefaults: true)]);
     }
 
-    private static string Create(string call, bool marked = false) =>
-        Source($"public static IApi Create(HttpClient http) => {(marked ? $"{{|#0:{call}|}}" : call)};");
+    private static string Create(string call, bool marked = false, bool statesDefaults = false) =>
+        Source($"public static IApi Create(HttpClient http) => {(marked ? $"{{|#0:{call}|}}" : call)};", statesDefaults);
 
-    private static string Register(string call, bool marked = false) =>
-        Source($"public static void Register(IServiceCollection services) => {(marked ? $"{{|#0:{call}|}}" : call)};");
+    private static string Register(string call, bool marked = false, bool statesDefaults = false) =>
+        Source($"public static void Register(IServiceCollection services) => {(marked ? $"{{|#0:{call}|}}" : call)};", statesDefaults);
 
     private static string WithoutRefitStjUsing(string source) => Regex.Replace(source, @"^using RefitStj;\r?\n", string.Empty, RegexOptions.Multiline);
 

@@ -22,7 +22,7 @@ public sealed class CompilationFactsTests
 
     [Theory]
     [MemberData(nameof(PairingModelTests.HeldValues), MemberType = typeof(PairingModelTests))]
-    [InlineData("private static readonly AppJsonContext s_context = AppJsonContext.Default;", "new RefitSettings(StjContentSerializer.ForContext(s_context))")]
+    [InlineData("private static readonly AppJsonContext s_context = AppJsonContext.Default;", "new RefitSettings(new StjContentSerializer(s_context))")]
     [InlineData("private static RefitSettings MakeSettings(IServiceProvider provider) => new(" + Serializer + ");", "MakeSettings(null!)")]
     public async Task A_Value_Written_In_Another_Part_Of_The_Type_Is_Reported_As_In_One_File(string members, string settings)
     {

@@ -27,8 +27,8 @@ public sealed class PairingModelTests
         { "private static RefitSettings MakeSettings() => new() { ContentSerializer = " + Serializer + " };", "MakeSettings()" },
         { "private static IHttpContentSerializer MakeSerializer() { return " + Serializer + "; }", "new RefitSettings(MakeSerializer())" },
         { "private static readonly AppJsonContext s_context = AppJsonContext.Default;", "new RefitSettings(new StjContentSerializer(s_context))" },
-        { "", "new RefitSettings(StjContentSerializer.ForContext(AppJsonContext.Default))" },
-        { "", "new RefitSettings(StjContentSerializer.ForContext(AppJsonContext.Default, allowReflectionFallback: false))" },
+        { "", "new RefitSettings(new StjContentSerializer(AppJsonContext.Default))" },
+        { "", "new RefitSettings(new StjContentSerializer(AppJsonContext.Default, allowReflectionFallback: false))" },
     };
 
     [Theory]
@@ -71,8 +71,8 @@ public sealed class PairingModelTests
     [InlineData("public StjContentSerializer Mutable = " + Serializer + ";", "new RefitSettings(Mutable)")]
     [InlineData("private static readonly RefitSettings s_settings = new(" + Serializer + ");\npublic static void Change() => s_settings.ContentSerializer = new StjContentSerializer();", "s_settings")]
     [InlineData("private static RefitSettings Make(IHttpContentSerializer serializer) => new(serializer);", "Make(" + Serializer + ")")]
-    [InlineData("", "new RefitSettings(StjContentSerializer.ForContext(AppJsonContext.Default, allowReflectionFallback: true))")]
-    [InlineData("", "new RefitSettings(StjContentSerializer.ForContext(AppJsonContext.Default, fast))")]
+    [InlineData("", "new RefitSettings(new StjContentSerializer(AppJsonContext.Default, allowReflectionFallback: true))")]
+    [InlineData("", "new RefitSettings(new StjContentSerializer(AppJsonContext.Default, fast))")]
     [InlineData("", "new RefitSettings(new StjContentSerializer().WithContext(AppJsonContext.Default))")]
     [InlineData("", "new RefitSettings(" + Serializer + ").UseStjJsonContext(AppJsonContext.Default)")]
     [InlineData("", "new RefitSettings(new SystemTextJsonContentSerializer())")]

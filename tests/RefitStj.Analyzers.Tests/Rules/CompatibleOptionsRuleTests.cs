@@ -177,14 +177,23 @@ public sealed class CompatibleOptionsRuleTests
         await AnalyzeAsync(source.Replace("{|#0:", "", StringComparison.Ordinal).Replace(")|};", ");", StringComparison.Ordinal));
     }
 
-    // ForContext is the format the user chose (what Refit 16's ForContext sent); new Ctx(options) runs on the options given.
+    // The constructor is the one spelling of a serializer over a context's own options: with reflection fallback or without, they are the wire.
     [Theory]
-    [InlineData("new RefitSettings(StjContentSerializer.ForContext(AppJsonContext.Default))")]
-    [InlineData("new RefitSettings(StjContentSerializer.ForContext(AppJsonContext.Default, allowReflectionFallback: false))")]
-    [InlineData("new RefitSettings(new StjContentSerializer(new AppJsonContext(new JsonSerializerOptions())))")]
-    public async Task Silent_Where_The_Serializer_Does_Not_Run_On_The_Attributes_Options_Unchosen(string settings)
+    [InlineData("new RefitSettings(new StjContentSerializer(AppJsonContext.Default))")]
+    [InlineData("new RefitSettings(new StjContentSerializer(AppJsonContext.Default, allowReflectionFallback: false))")]
+    [InlineData("new RefitSettings(new StjContentSerializer(AppJsonContext.Default, allowReflectionFallback: true))")]
+    public async Task Reports_The_Context_Constructor_Over_A_Context_That_States_No_Format(string settings)
     {
         var source = Code.App(GetRepo, ["Repo"], $"RestService.ForGenerated<IApi>(http, {settings})");
+
+        await AnalyzeAsync(source, Verify.Incompatible(Names + "; " + Case + s_numbersOn16));
+    }
+
+    // new Ctx(options) runs on the options given, not the attribute's: the fix could not change them.
+    [Fact]
+    public async Task Silent_Where_The_Context_Runs_On_Options_Given_To_It()
+    {
+        var source = Code.App(GetRepo, ["Repo"], "RestService.ForGenerated<IApi>(http, new RefitSettings(new StjContentSerializer(new AppJsonContext(new JsonSerializerOptions()))))");
 
         await AnalyzeAsync(source.Replace("{|#0:", "", StringComparison.Ordinal).Replace(")|};", ");", StringComparison.Ordinal));
     }

@@ -18,7 +18,7 @@ public sealed class JsonNetAttributesRuleTests
 
     [Theory]
     [InlineData("RestService.For<IApi>(http, new RefitSettings(new StjContentSerializer()))")]
-    [InlineData("RestService.For<IApi>(http, new RefitSettings(StjContentSerializer.ForContext(AppJsonContext.Default)))")]
+    [InlineData("RestService.For<IApi>(http, new RefitSettings(new StjContentSerializer(AppJsonContext.Default)))")]
     [InlineData("RestService.For<IApi>(http, flag ? new RefitSettings() : new RefitSettings(new StjContentSerializer()))")]
     public async Task Reports_An_Ignored_Name_On_A_Type_A_Client_On_RefitStj_Reads(string create)
     {

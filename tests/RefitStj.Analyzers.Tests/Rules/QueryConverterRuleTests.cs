@@ -17,7 +17,7 @@ public sealed class QueryConverterRuleTests
 
     [Theory]
     [InlineData("RestService.For<ISearchApi>(http, new RefitSettings(new StjContentSerializer()))")]
-    [InlineData("RestService.ForGenerated<ISearchApi>(http, new RefitSettings(StjContentSerializer.ForContext(AppJsonContext.Default)))")]
+    [InlineData("RestService.ForGenerated<ISearchApi>(http, new RefitSettings(new StjContentSerializer(AppJsonContext.Default)))")]
     [InlineData("RestService.For<ISearchApi>(http, s_settings)")]
     [InlineData("RestService.For<ISearchApi>(http, new RefitSettings(new StjContentSerializer()).UseStjJsonContext(AppJsonContext.Default))")]
     public async Task Reports_Refits_Converter_On_A_Client_That_Runs_On_RefitStj(string create)
@@ -28,7 +28,7 @@ public sealed class QueryConverterRuleTests
     [Theory]
     [InlineData("services.AddRefitClient<ISearchApi>(_ => new RefitSettings(new StjContentSerializer()))")]
     [InlineData("services.AddRefitClient<ISearchApi>(Settings)")]
-    [InlineData("services.AddRefitGeneratedClient<ISearchApi>(new RefitSettings(StjContentSerializer.ForContext(AppJsonContext.Default)))")]
+    [InlineData("services.AddRefitGeneratedClient<ISearchApi>(new RefitSettings(new StjContentSerializer(AppJsonContext.Default)))")]
     public async Task Reports_Refits_Converter_On_A_Registration_That_Runs_On_RefitStj(string register)
     {
         await AnalyzeAsync(Source($"private static RefitSettings Settings(IServiceProvider provider) => new(new StjContentSerializer());\npublic static void Register(IServiceCollection services) => {register};"), Converter());

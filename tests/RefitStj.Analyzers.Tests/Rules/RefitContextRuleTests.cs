@@ -45,7 +45,7 @@ public sealed class RefitContextRuleTests
     [Theory]
     [InlineData("new RefitSettings(new StjContentSerializer()).UseJsonContext(AppJsonContext.Default)")]
     [InlineData("new RefitSettings { ContentSerializer = new StjContentSerializer(new JsonSerializerOptions()) }.UseJsonContext(AppJsonContext.Default, true)")]
-    [InlineData("new RefitSettings(StjContentSerializer.ForContext(OtherJsonContext.Default)).UseJsonContext(AppJsonContext.Default)")]
+    [InlineData("new RefitSettings(new StjContentSerializer(OtherJsonContext.Default)).UseJsonContext(AppJsonContext.Default)")]
     public async Task Reports_UseJsonContext_On_Settings_Created_With_RefitStj_As_An_Error(string call)
     {
         await AnalyzeAsync($"public static RefitSettings Create() => {{|#0:{call}|}};", Throws("RefitSettings.UseJsonContext"));
@@ -99,8 +99,8 @@ public sealed class RefitContextRuleTests
     [Theory]
     [InlineData("RestService.ForGenerated<IApi>(http, new RefitSettings(SystemTextJsonContentSerializer.ForContext(AppJsonContext.Default)))")]
     [InlineData("RestService.ForGenerated<IApi>(http, new RefitSettings(new SystemTextJsonContentSerializer(AppJsonContext.Default.Options)))")]
-    [InlineData("RestService.ForGenerated<IApi>(http, new RefitSettings(StjContentSerializer.ForContext(AppJsonContext.Default)))")]
-    [InlineData("RestService.ForGenerated<IApi>(http, new RefitSettings(StjContentSerializer.ForContext(AppJsonContext.Default, true)))")]
+    [InlineData("RestService.ForGenerated<IApi>(http, new RefitSettings(new StjContentSerializer(AppJsonContext.Default)))")]
+    [InlineData("RestService.ForGenerated<IApi>(http, new RefitSettings(new StjContentSerializer(AppJsonContext.Default, true)))")]
     [InlineData("RestService.ForGenerated<IApi>(http, new RefitSettings(new StjContentSerializer()).UseStjJsonContext(AppJsonContext.Default))")]
     [InlineData("RestService.ForGenerated<IApi>(http, AppJsonContext.Default, new RefitSettings())")]
     [InlineData("RestService.ForGenerated<IApi>(http, AppJsonContext.Default, new RefitSettings(SystemTextJsonContentSerializer.ForContext(OtherJsonContext.Default)))")]
@@ -117,7 +117,7 @@ public sealed class RefitContextRuleTests
     [InlineData("services.AddRefitGeneratedClient<IApi>(AppJsonContext.Default, _ => new RefitSettings())")]
     [InlineData("services.AddRefitGeneratedClient<IApi>(AppJsonContext.Default, _ => settings)")]
     [InlineData("services.AddRefitGeneratedClient<IApi>(AppJsonContext.Default, provider => provider.GetRequiredService<RefitSettings>())")]
-    [InlineData("services.AddRefitGeneratedClient<IApi>(new RefitSettings(StjContentSerializer.ForContext(AppJsonContext.Default)))")]
+    [InlineData("services.AddRefitGeneratedClient<IApi>(new RefitSettings(new StjContentSerializer(AppJsonContext.Default)))")]
     [InlineData("services.AddRefitGeneratedClient<IApi>(AppJsonContext.Default, RefitsSettings)")]
     [InlineData("services.AddRefitGeneratedClient<IApi>(AppJsonContext.Default, FromServices)")]
     public async Task Is_Silent_For_Registrations_Whose_Settings_Are_Refits_Or_Not_Followed(string call)
@@ -185,7 +185,8 @@ public sealed class RefitContextRuleTests
         new DiagnosticResult(Descriptors.Rstj004ContextThrows).WithLocation(location).WithArguments(method, context);
 
     /// <summary>An app with a Refit interface, two contexts and a class <c>Clients</c> holding <paramref name="members"/>.</summary>
-    internal static string Source(string members) => $$"""
+    /// <summary>The app around <paramref name="members"/>; <paramref name="appStatesDefaults"/>: AppJsonContext as RSTJ003's fix leaves it.</summary>
+    internal static string Source(string members, bool appStatesDefaults = false) => $$"""
         {{Code.Usings}}
 
         namespace App;
@@ -198,7 +199,7 @@ public sealed class RefitContextRuleTests
             Task<Repo> Get(int id);
         }
 
-        [JsonSerializable(typeof(Repo))]
+        {{(appStatesDefaults ? "[JsonSourceGenerationOptions(JsonSerializerDefaults.General)]\n" : "")}}[JsonSerializable(typeof(Repo))]
         internal sealed partial class AppJsonContext : JsonSerializerContext
         {
         }

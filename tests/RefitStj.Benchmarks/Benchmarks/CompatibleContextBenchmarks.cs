@@ -16,7 +16,7 @@ namespace RefitStj.Benchmarks.Benchmarks;
 public abstract class CompatibleContextBenchmarks<T> : ICheckedBenchmark
     where T : class
 {
-    private static readonly StjContentSerializer s_check = new(CompatibleSwatchContext.Default);
+    private static readonly StjContentSerializer s_check = new StjContentSerializer(CompatibleSwatchContext.Default);
 
     private protected readonly T _value = Swatches.Get<T>();
     // Refit's serializer in the format the compatible context writes (on Refit 17, options that keep 16's wire).

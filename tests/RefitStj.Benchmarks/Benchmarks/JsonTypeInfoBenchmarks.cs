@@ -10,14 +10,14 @@ namespace RefitStj.Benchmarks.Benchmarks;
 /// <summary>
 /// Refit 16's <c>JsonTypeInfo&lt;T&gt;</c> overloads (<c>IJsonTypeInfoContentSerializer</c>), all with
 /// <see cref="BenchmarkJsonContext"/>'s metadata: Refit's own serializer given it (the baseline), RefitStj given it, and
-/// RefitStj over the same context without it (<c>ForContext</c>, the metadata looked up by type).
+/// RefitStj over the same context without it (<c>new StjContentSerializer(context)</c>, the metadata looked up by type).
 /// </summary>
 /// <typeparam name="T">The payload type.</typeparam>
 public abstract class JsonTypeInfoBenchmarks<T> : ICheckedBenchmark
 {
     private protected readonly SystemTextJsonContentSerializer _refitBuiltIn = new();
     private protected readonly StjContentSerializer _refitStj = new();
-    private protected readonly StjContentSerializer _refitStjContext = StjContentSerializer.ForContext(BenchmarkJsonContext.Default);
+    private protected readonly StjContentSerializer _refitStjContext = new StjContentSerializer(BenchmarkJsonContext.Default);
     private protected readonly JsonTypeInfo<T> _typeInfo = (JsonTypeInfo<T>)BenchmarkJsonContext.Default.GetTypeInfo(typeof(T))!;
     private protected Payload<T> _payload = null!;
 
@@ -112,7 +112,7 @@ public class JsonTypeInfoClientBenchmarks : ICheckedBenchmark
         _http = new HttpClient(_handler) { BaseAddress = new Uri("http://api.example.test") };
         _refitBuiltIn = Create(RefitDefaultSerializer.Create());
         _refitStj = Create(new StjContentSerializer());
-        _refitStjContext = Create(StjContentSerializer.ForContext(BenchmarkJsonContext.Default));
+        _refitStjContext = Create(new StjContentSerializer(BenchmarkJsonContext.Default));
 
         ITypeInfoApi Create(IHttpContentSerializer serializer) => RestService.ForGenerated<ITypeInfoApi>(_http, new RefitSettings(serializer));
     }

@@ -19,7 +19,7 @@ namespace RefitStj.Tests.Serialization;
 public sealed class RefitEnumConverterTests
 {
     private static readonly SystemTextJsonContentSerializer s_refit = Refit16Wire.RefitSerializer();
-    private static readonly StjContentSerializer s_ours = new(RefitEnumContext.Default);
+    private static readonly StjContentSerializer s_ours = new StjContentSerializer(RefitEnumContext.Default);
 
     [Fact]
     public void Converts_Exactly_Its_Enum_And_Its_Nullable()

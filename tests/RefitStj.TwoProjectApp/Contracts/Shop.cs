@@ -1,3 +1,4 @@
+using System.Text.Json;
 using System.Text.Json.Serialization;
 using Refit;
 using RefitStj;
@@ -33,12 +34,13 @@ public sealed class Filter
     public string? Name { get; set; }
 }
 
+[JsonSourceGenerationOptions(JsonSerializerDefaults.General)]
 [JsonSerializable(typeof(Order))]
 public sealed partial class ShopJsonContext : JsonSerializerContext;
 
 public static class SharedSettings
 {
-    public static readonly RefitSettings Field = new(StjContentSerializer.ForContext(ShopJsonContext.Default));
+    public static readonly RefitSettings Field = new(new StjContentSerializer(ShopJsonContext.Default));
 
-    public static RefitSettings Create() => new(StjContentSerializer.ForContext(ShopJsonContext.Default));
+    public static RefitSettings Create() => new(new StjContentSerializer(ShopJsonContext.Default));
 }

@@ -60,7 +60,7 @@ public sealed class ContentTypeAgreementTests
         await using var server = await StartAsync(contentType, Encoding.UTF8, protocol);
 
         Assert.Equal(s_expected, await Api(server, RefitControl.Settings(), limit: false).GetParcel());
-        foreach (var serializer in new[] { new StjContentSerializer(), StjContentSerializer.ForContext(ParcelContext.Default) })
+        foreach (var serializer in new[] { new StjContentSerializer(), new StjContentSerializer(ParcelContext.Default) })
         {
             foreach (var limit in new[] { false, true })
             {
@@ -79,7 +79,7 @@ public sealed class ContentTypeAgreementTests
 
         Assert.Equal(s_expected, await Api(server, RefitControl.Settings(), limit: false).GetParcel());
         Assert.Equal(s_expected, await Api(server, new RefitSettings { ContentSerializer = new StjContentSerializer() }, limit: true).GetParcel());
-        Assert.Equal(s_expected, await Api(server, new RefitSettings { ContentSerializer = StjContentSerializer.ForContext(ParcelContext.Default) }, limit: false).GetParcel());
+        Assert.Equal(s_expected, await Api(server, new RefitSettings { ContentSerializer = new StjContentSerializer(ParcelContext.Default) }, limit: false).GetParcel());
     }
 
     private static Task<LoopbackServer> StartAsync(string contentType, Encoding encoding, ServerProtocol protocol)

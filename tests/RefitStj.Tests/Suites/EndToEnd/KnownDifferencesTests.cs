@@ -46,7 +46,7 @@ public sealed class KnownDifferencesTests
     public async Task Problem_Json_Over_A_Context_Is_A_ValidationApiException_Where_Builtin_Over_A_Context_Gives_ApiException(HttpStatusCode status, string problem)
     {
         StubHandler Problem() => new(_ => new HttpResponseMessage(status) { Content = new StringContent(problem, System.Text.Encoding.UTF8, "application/problem+json") });
-        var ours = RestService.ForGenerated<IProjectApi>(Clients.Http(Problem()), new RefitSettings(StjContentSerializer.ForContext(ProjectContext.Default)));
+        var ours = RestService.ForGenerated<IProjectApi>(Clients.Http(Problem()), new RefitSettings(new StjContentSerializer(ProjectContext.Default)));
         var builtin = RestService.ForGenerated<IProjectApi>(Clients.Http(Problem()), new RefitSettings(SystemTextJsonContentSerializer.ForContext(ProjectContext.Default)));
 
         var ourError = await Assert.ThrowsAsync<ValidationApiException>(() => ours.GetProject());

@@ -40,7 +40,7 @@ internal sealed partial class ProjectContext : JsonSerializerContext;
 /// </summary>
 public sealed class ReadErrorMessageTests
 {
-    public static TheoryData<string> Modes => ["reflection", "context", "ForContext"];
+    public static TheoryData<string> Modes => ["reflection", "context", "fallback"];
 
     [Theory]
     [MemberData(nameof(Modes))]
@@ -76,8 +76,8 @@ public sealed class ReadErrorMessageTests
     [Theory]
     [InlineData("reflection", ServerProtocol.Http1)]
     [InlineData("context", ServerProtocol.Http2)]
-    [InlineData("ForContext", ServerProtocol.Http1)]
-    [InlineData("ForContext", ServerProtocol.Http2)]
+    [InlineData("fallback", ServerProtocol.Http1)]
+    [InlineData("fallback", ServerProtocol.Http2)]
     public async Task An_Html_Page_Over_The_Wire_Names_Its_Media_Type(string mode, ServerProtocol protocol)
     {
         await using var server = await LoopbackServer.StartAsync(
@@ -115,7 +115,7 @@ public sealed class ReadErrorMessageTests
     [Theory]
     [InlineData("reflection", "application/json", "")]
     [InlineData("context", "text/html", " Its media type is text/html.")]
-    [InlineData("ForContext", "application/json", "")]
+    [InlineData("fallback", "application/json", "")]
     public async Task A_Body_Cut_Just_After_A_Comma_Is_Named_As_Cut(string mode, string mediaType, string note)
     {
         var ex = await FailAsync(mode, """{"id":1,""", mediaType, api => api.GetProject());
@@ -137,7 +137,7 @@ public sealed class ReadErrorMessageTests
     [Theory]
     [InlineData("reflection", "{\"id\":1}")]
     [InlineData("context", "{\"id\":1,")]
-    [InlineData("ForContext", "{\"id\":1,\"name\":\"ab")]
+    [InlineData("fallback", "{\"id\":1,\"name\":\"ab")]
     public async Task A_Utf16_Body_Cut_Part_Way_Through_A_Character_Names_The_Cut_And_Quotes_Nothing_It_Never_Sent(string mode, string json)
     {
         var cut = System.Text.Encoding.Unicode.GetBytes(json)[..^1];
@@ -217,7 +217,7 @@ public sealed class ReadErrorMessageTests
     private static StjContentSerializer Serializer(string mode) => mode switch
     {
         "context" => new StjContentSerializer(ProjectContext.Default),
-        "ForContext" => StjContentSerializer.ForContext(ProjectContext.Default),
+        "fallback" => new StjContentSerializer(ProjectContext.Default, allowReflectionFallback: true),
         _ => Refit16Wire.Serializer(),
     };
 

@@ -34,7 +34,7 @@ internal sealed record Pairing(string Name, Func<RefitSettings> RefitStj, Func<R
         [
             new("defaults", () => new RefitSettings(stjDefaults), () => new RefitSettings(refitDefaults)),
 #pragma warning disable RSTJ003 // Refit's own serializer over the context is the control this pairing compares with.
-            new("context", () => new RefitSettings(StjContentSerializer.ForContext(LineContext.Default)), () => RefitSettings.ForJsonContext(LineContext.Default)),
+            new("context", () => new RefitSettings(new StjContentSerializer(LineContext.Default)), () => RefitSettings.ForJsonContext(LineContext.Default)),
 #pragma warning restore RSTJ003
             new("refit-options", () => new RefitSettings(stjOptions), () => new RefitSettings(refitOptions)),
         ];

@@ -38,8 +38,11 @@ public sealed class ReadmeLimitSnippets
     {
         await using var server = await LoopbackServer.StartAsync(ServeElevenMebibytesAsync);
 
+        // README's context states Refit 17's names only: on the 16 line RSTJ002 asks for 16's enums and numbers, as the docs say.
+#pragma warning disable RSTJ002
         #region snippet: refit-16-limits
-        var settings = new RefitSettings(StjContentSerializer.ForContext(AppJsonContext.Default))
+        // on Refit 16: warning RSTJ002 at the ForGenerated call, as above
+        var settings = new RefitSettings(new StjContentSerializer(AppJsonContext.Default))
         {
             HttpMessageHandlerFactory = () => new ResponseSizeLimitHandler(10 * 1024 * 1024) { InnerHandler = new SocketsHttpHandler() },
         };
@@ -49,6 +52,7 @@ public sealed class ReadmeLimitSnippets
         // The snippet's own client (on the address it shows); the same settings then meet the server.
         Assert.Equal(new Uri("https://api.github.com"), Assert.IsType<HttpClient>(api.GetType().GetProperty("Client")?.GetValue(api)).BaseAddress);
         await AssertStoppedAtTheLimit(RestService.ForGenerated<IGitHubApi>(server.BaseAddress.ToString(), settings));
+#pragma warning restore RSTJ002
     }
 
     [Fact]

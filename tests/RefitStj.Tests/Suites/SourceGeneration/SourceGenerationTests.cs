@@ -8,7 +8,7 @@ namespace RefitStj.Tests.Suites.SourceGeneration;
 /// <summary>The serializer over a source-generated context, across writing, reading, streams, polymorphism and missing metadata.</summary>
 public sealed class SourceGenerationTests
 {
-    private readonly StjContentSerializer _serializer = new(SnakeCaseContext.Default);
+    private readonly StjContentSerializer _serializer = new StjContentSerializer(SnakeCaseContext.Default);
 
     [Fact]
     public void Context_Constructor_Keeps_The_Contexts_Own_Options()

@@ -38,7 +38,7 @@ internal sealed partial class CatalogJsonContext : JsonSerializerContext
 
 public static class CatalogJson
 {
-    public static StjContentSerializer Serializer { get; } = new(CatalogJsonContext.Default);
+    public static StjContentSerializer Serializer { get; } = new StjContentSerializer(CatalogJsonContext.Default);
 }
 
 public static class Startup

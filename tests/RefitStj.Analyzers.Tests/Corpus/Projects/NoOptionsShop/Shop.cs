@@ -31,6 +31,11 @@ internal sealed partial class ShopJsonContext : JsonSerializerContext
 {
 }
 
+// As RSTJ003's fix leaves a context moved from Refit's ForContext: the same types, its format stated.
+[JsonSourceGenerationOptions(JsonSerializerDefaults.General)]
+[JsonSerializable(typeof(Order))]
+internal sealed partial class PascalShopJsonContext : JsonSerializerContext;
+
 public static class ShopClients
 {
     public static IShopApi Create(HttpClient http, bool builtIn)
@@ -45,11 +50,12 @@ public static class ShopClients
         return RestService.For<IShopApi>(http, settings); //! RSTJ001 RSTJ002
     }
 
-    // What RSTJ003's fix writes for a Refit 16 app that talked to a PascalCase server: its format, chosen, so no RSTJ002.
-    public static IShopApi AfterRefit16Fix(HttpClient http) => RestService.ForGenerated<IShopApi>(http, new RefitSettings(StjContentSerializer.ForContext(ShopJsonContext.Default))); //! RSTJ001
+    // What RSTJ003's fix writes for a Refit 16 app that talked to a PascalCase server: the context's format stated, so no RSTJ002.
+    public static IShopApi AfterRefit16Fix(HttpClient http) => RestService.ForGenerated<IShopApi>(http, new RefitSettings(new StjContentSerializer(PascalShopJsonContext.Default))); //! RSTJ001
 
     // Options given, a context added: reflection answers what the context lacks, and the options are not the attribute's.
     public static IShopApi WithReflection(HttpClient http) => RestService.For<IShopApi>(http, new RefitSettings(new StjContentSerializer()).UseStjJsonContext(ShopJsonContext.Default));
 
-    public static IShopApi FallingBack(HttpClient http) => RestService.For<IShopApi>(http, new RefitSettings(StjContentSerializer.ForContext(ShopJsonContext.Default, allowReflectionFallback: true)));
+    // Reflection describes what the context lacks (no RSTJ001), with the context's options: they are still the wire.
+    public static IShopApi FallingBack(HttpClient http) => RestService.For<IShopApi>(http, new RefitSettings(new StjContentSerializer(ShopJsonContext.Default, allowReflectionFallback: true))); //! RSTJ002
 }

@@ -8,7 +8,7 @@ namespace Refit16QueryForms;
 
 public static class Clients
 {
-    public static ICatalogApi Catalog(HttpClient http) => RestService.ForGenerated<ICatalogApi>(http, new RefitSettings(StjContentSerializer.ForContext(CatalogJsonContext.Default)));
+    public static ICatalogApi Catalog(HttpClient http) => RestService.ForGenerated<ICatalogApi>(http, new RefitSettings(new StjContentSerializer(CatalogJsonContext.Default)));
 
     public static ILegacyApi Legacy(HttpClient http) => RestService.ForGenerated<ILegacyApi>(http, CatalogJsonContext.Default); //! RSTJ003
 

@@ -37,6 +37,8 @@ public interface IArchiveApi
     Task<Hit[]> Find([Query][QueryConverter(typeof(SystemTextJsonQueryConverter<Filter>))] Filter filter);
 }
 
+// The format it had on Refit's ForContext, stated as RSTJ003's fix states it: the wire is the user's, no RSTJ002.
+[JsonSourceGenerationOptions(System.Text.Json.JsonSerializerDefaults.General)]
 [JsonSerializable(typeof(Hit[]))]
 [JsonSerializable(typeof(Filter))]
 [JsonSerializable(typeof(Filter[]))]

@@ -13,7 +13,7 @@ namespace SnakeCaseAccounts;
 public static class AccountsClients
 {
     // README: share one serializer across clients.
-    private static readonly StjContentSerializer s_serializer = new(AccountsJsonContext.Default);
+    private static readonly StjContentSerializer s_serializer = new StjContentSerializer(AccountsJsonContext.Default);
 
     public static IAccountsApi Create(HttpClient http) => RestService.For<IAccountsApi>(http, new RefitSettings(s_serializer)); //! RSTJ001
 

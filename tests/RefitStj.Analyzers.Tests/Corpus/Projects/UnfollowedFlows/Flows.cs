@@ -31,7 +31,7 @@ internal sealed partial class ItemsJsonContext : JsonSerializerContext
 
 public static class Flows
 {
-    private static StjContentSerializer s_twice = new(ItemsJsonContext.Default);
+    private static StjContentSerializer s_twice = new StjContentSerializer(ItemsJsonContext.Default);
 
     public static void Reset() => s_twice = new StjContentSerializer();
 

@@ -1,0 +1,47 @@
+using Microsoft.CodeAnalysis;
+
+namespace RefitStj.Analyzers.CodeFixes;
+
+/// <summary>
+/// After RSTJ003's rewrite: states <c>JsonSerializerDefaults.General</c> on each context the diagnostics name
+/// (<see cref="FixProperties.StatesDefaultsOf"/>), the format Refit's <c>ForContext</c> sent over it, so that RSTJ002 takes
+/// it for the user's own on <c>new StjContentSerializer(context)</c> and no other fix changes the wire.
+/// </summary>
+internal static class StatedDefaultsWriter
+{
+    private const string OptionsAttribute = "System.Text.Json.Serialization.JsonSourceGenerationOptionsAttribute";
+    private const string SerializableAttribute = "System.Text.Json.Serialization.JsonSerializableAttribute";
+
+    public static async Task<Solution> ApplyAsync(Solution solution, IEnumerable<Diagnostic> diagnostics, CancellationToken cancellationToken)
+    {
+        var edits = new Dictionary<string, OptionsEdit>(StringComparer.Ordinal);
+        foreach (var diagnostic in diagnostics)
+        {
+            if (FixProperties.StatesDefaultsOf(diagnostic) is not { } contextId || edits.ContainsKey(contextId) || diagnostic.Location.SourceTree is not { } tree
+                || solution.GetDocumentIdsWithFilePath(tree.FilePath).FirstOrDefault() is not { } documentId
+                || await solution.GetProject(documentId.ProjectId)!.GetCompilationAsync(cancellationToken).ConfigureAwait(false) is not { } compilation)
+            {
+                continue;
+            }
+
+            // Looked up again in the rewritten solution: the rewrite may have moved the context's attributes in its file.
+            if (DocumentationCommentId.GetFirstSymbolForDeclarationId(contextId, compilation) is INamedTypeSymbol context && EditOf(context) is { } edit)
+            {
+                edits.Add(contextId, edit);
+            }
+        }
+
+        return edits.Count == 0 ? solution : await OptionsAttributeWriter.ApplyAsync(solution, edits.Values, cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <summary>The edit of the context's <c>[JsonSourceGenerationOptions]</c>, or of its declaration beside its last <c>[JsonSerializable]</c>.</summary>
+    private static OptionsEdit? EditOf(INamedTypeSymbol context)
+    {
+        var attributes = context.GetAttributes();
+        var options = attributes.FirstOrDefault(a => a.AttributeClass?.ToDisplayString() == OptionsAttribute);
+        var target = options ?? attributes.LastOrDefault(a => a.AttributeClass?.ToDisplayString() == SerializableAttribute);
+        return target?.ApplicationSyntaxReference is { } reference
+            ? new OptionsEdit(Location.Create(reference.SyntaxTree, reference.Span), extendsAttribute: options is not null, [], [], statesDefaults: true)
+            : null;
+    }
+}
