@@ -14,20 +14,23 @@ internal static class StatedDefaultsWriter
 
     public static async Task<Solution> ApplyAsync(Solution solution, IEnumerable<Diagnostic> diagnostics, CancellationToken cancellationToken)
     {
-        var edits = new Dictionary<string, OptionsEdit>(StringComparer.Ordinal);
+        // One edit per declaration: two projects may each declare a context of the same name; a file built twice (multi-targeting) is edited once.
+        var edits = new Dictionary<(string? Path, int Start), OptionsEdit>();
+        var looked = new HashSet<(ProjectId, string)>();
         foreach (var diagnostic in diagnostics)
         {
-            if (FixProperties.StatesDefaultsOf(diagnostic) is not { } contextId || edits.ContainsKey(contextId) || diagnostic.Location.SourceTree is not { } tree
-                || solution.GetDocumentIdsWithFilePath(tree.FilePath).FirstOrDefault() is not { } documentId
+            if (FixProperties.StatesDefaultsOf(diagnostic) is not { } contextId || diagnostic.Location.SourceTree is not { } tree
+                || solution.GetDocumentIdsWithFilePath(tree.FilePath).FirstOrDefault() is not { } documentId || !looked.Add((documentId.ProjectId, contextId))
                 || await solution.GetProject(documentId.ProjectId)!.GetCompilationAsync(cancellationToken).ConfigureAwait(false) is not { } compilation)
             {
                 continue;
             }
 
             // Looked up again in the rewritten solution: the rewrite may have moved the context's attributes in its file.
-            if (DocumentationCommentId.GetFirstSymbolForDeclarationId(contextId, compilation) is INamedTypeSymbol context && EditOf(context) is { } edit)
+            if (DocumentationCommentId.GetFirstSymbolForDeclarationId(contextId, compilation) is INamedTypeSymbol context && EditOf(context) is { } edit
+                && !edits.ContainsKey((edit.Attribute.SourceTree?.FilePath, edit.Attribute.SourceSpan.Start)))
             {
-                edits.Add(contextId, edit);
+                edits.Add((edit.Attribute.SourceTree?.FilePath, edit.Attribute.SourceSpan.Start), edit);
             }
         }
 

@@ -13,13 +13,13 @@ namespace RefitStj.Analyzers;
 internal sealed class ContextEntryPoint
 {
     private ContextEntryPoint(
-        Location location, ContextEntryPointKind kind, string methodName, string contextName, INamedTypeSymbol? context, ImmutableDictionary<string, string?> fixProperties, SerializerValue settingsSerializer)
+        Location location, ContextEntryPointKind kind, string methodName, string contextName, INamedTypeSymbol? attributeContext, ImmutableDictionary<string, string?> fixProperties, SerializerValue settingsSerializer)
     {
         Location = location;
         Kind = kind;
         MethodName = methodName;
         ContextName = contextName;
-        Context = context;
+        AttributeContext = attributeContext;
         FixProperties = fixProperties;
         SettingsSerializer = settingsSerializer;
     }
@@ -35,8 +35,11 @@ internal sealed class ContextEntryPoint
     /// <summary>The context as the message names it: its type, or the expression where that is only <c>JsonSerializerContext</c>.</summary>
     public string ContextName { get; }
 
-    /// <summary>The context's type, where the argument's type is a concrete context (not only <c>JsonSerializerContext</c>).</summary>
-    public INamedTypeSymbol? Context { get; }
+    /// <summary>
+    /// The context whose <c>[JsonSourceGenerationOptions]</c> the call runs on (<c>Ctx.Default</c>, <c>new Ctx()</c>, a holder
+    /// of one), or <see langword="null"/> (options given to it, or a value not followed): the one RSTJ003's fix may state.
+    /// </summary>
+    public INamedTypeSymbol? AttributeContext { get; }
 
     /// <summary>What the fix may rewrite (<see cref="EntryPointFix"/>): empty where it does not rewrite the call's shape.</summary>
     public ImmutableDictionary<string, string?> FixProperties { get; }
@@ -55,21 +58,22 @@ internal sealed class ContextEntryPoint
 
     /// <summary>The entry point <paramref name="invocation"/> calls, read with its arguments as <see cref="RefitCalls"/> found them.</summary>
     public static ContextEntryPoint Read(
-        IInvocationOperation invocation, ContextEntryPointKind kind, IArgumentOperation context, IArgumentOperation? fallback, IArgumentOperation? settings, SerializerValue settingsSerializer)
+        IInvocationOperation invocation,
+        ContextEntryPointKind kind,
+        IArgumentOperation context,
+        IArgumentOperation? fallback,
+        IArgumentOperation? settings,
+        SerializerValue settingsSerializer,
+        ContextValue? contextValue)
     {
         var method = invocation.TargetMethod;
         var type = method.ContainingType?.ContainingType is { Name: "HttpClientFactoryExtensions" } outer ? outer : method.ContainingType;
-        var contextType = OperationValues.Unwrap(context.Value).Type as INamedTypeSymbol;
-        if (contextType is { IsAbstract: true })
-        {
-            contextType = null;
-        }
-
-        var contextName = contextType is null ? context.Value.Syntax.ToString() : contextType.Name;
+        var contextName = OperationValues.Unwrap(context.Value).Type is INamedTypeSymbol { IsAbstract: false } contextType ? contextType.Name : context.Value.Syntax.ToString();
+        var attributeContext = contextValue is { AttributeOptions: true, WrittenIn: null } ? contextValue.Type : null;
         return new ContextEntryPoint(
-            invocation.Syntax.GetLocation(), kind, $"{type?.Name}.{method.Name}", contextName, contextType, EntryPointFix.Properties(invocation, kind, context, fallback, settings), settingsSerializer);
+            invocation.Syntax.GetLocation(), kind, $"{type?.Name}.{method.Name}", contextName, attributeContext, EntryPointFix.Properties(invocation, kind, context, fallback, settings), settingsSerializer);
     }
 
     /// <summary>This entry point with its settings' serializer settled at the compilation's end.</summary>
-    public ContextEntryPoint WithSettingsSerializer(SerializerValue settingsSerializer) => new(Location, Kind, MethodName, ContextName, Context, FixProperties, settingsSerializer);
+    public ContextEntryPoint WithSettingsSerializer(SerializerValue settingsSerializer) => new(Location, Kind, MethodName, ContextName, AttributeContext, FixProperties, settingsSerializer);
 }

@@ -62,10 +62,17 @@ internal sealed partial class PairingModel
     /// The Refit 16 context entry point <paramref name="invocation"/> calls, with the serializer of the settings it adds the
     /// context to (RSTJ003 and RSTJ004 read it), or <see langword="null"/> for any other call.
     /// </summary>
-    public ContextEntryPoint? EntryPointOf(IInvocationOperation invocation) =>
-        _calls.EntryPointOf(invocation) is var (kind, context, fallback, settings, settingsValue)
-            ? ContextEntryPoint.Read(invocation, kind, context, fallback, settings, settingsValue is null ? SerializerValue.Unknown : ReaderOf(invocation).SerializerOf(settingsValue))
-            : null;
+    public ContextEntryPoint? EntryPointOf(IInvocationOperation invocation)
+    {
+        if (_calls.EntryPointOf(invocation) is not var (kind, context, fallback, settings, settingsValue))
+        {
+            return null;
+        }
+
+        var reader = ReaderOf(invocation);
+        return ContextEntryPoint.Read(
+            invocation, kind, context, fallback, settings, settingsValue is null ? SerializerValue.Unknown : reader.SerializerOf(settingsValue), reader.ContextOf(context.Value, 0));
+    }
 
     /// <summary>
     /// What a method body of this file returns, for other files' reads (<see cref="CompilationFacts"/>): its values when it

@@ -36,8 +36,8 @@ internal sealed class RefitContextRule : Rule
             var descriptor = entryPoint.BuildsRefitSerializer ? Descriptors.Rstj003RefitSerializer : entryPoint.Throws ? Descriptors.Rstj004ContextThrows : null;
             if (descriptor is not null)
             {
-                var properties = entryPoint.BuildsRefitSerializer && entryPoint.FixProperties.Count > 0 && NeedsDefaultsStated(entryPoint.Context)
-                    ? FixProperties.StatesDefaults(entryPoint.FixProperties, entryPoint.Context!)
+                var properties = entryPoint.BuildsRefitSerializer && entryPoint.FixProperties.Count > 0 && NeedsDefaultsStated(entryPoint.AttributeContext)
+                    ? FixProperties.StatesDefaults(entryPoint.FixProperties, entryPoint.AttributeContext!)
                     : entryPoint.FixProperties;
                 context.ReportDiagnostic(Diagnostic.Create(
                     descriptor, entryPoint.Location, properties, entryPoint.MethodName, entryPoint.ContextName));

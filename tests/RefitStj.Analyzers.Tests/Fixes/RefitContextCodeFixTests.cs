@@ -128,6 +128,16 @@ public sealed class RefitContextCodeFixTests
     }
 
     [Fact]
+    public async Task Leaves_The_Attribute_Alone_Where_The_Context_Is_Given_Its_Own_Options()
+    {
+        // RSTJ002 reads no attribute here (the options given apply): stating its format would say nothing.
+        var before = Create("{|#0:RestService.ForGenerated<IApi>(http, new AppJsonContext(new JsonSerializerOptions()))|}");
+        var after = Create("RestService.ForGenerated<IApi>(http, new RefitSettings(new StjContentSerializer(new AppJsonContext(new JsonSerializerOptions()))))");
+
+        await FixAsync(before, after, 1, RefitSerializer("RestService.ForGenerated"));
+    }
+
+    [Fact]
     public async Task Offers_No_Fix_Where_The_Context_Would_Move_Into_The_Settings_Action_As_A_New_Instance()
     {
         var source = Register("services.AddRefitGeneratedClient<IApi>(new AppJsonContext(new JsonSerializerOptions()), _ => new RefitSettings(new StjContentSerializer()))", marked: true);

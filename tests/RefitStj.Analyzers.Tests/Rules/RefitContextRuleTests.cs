@@ -184,8 +184,10 @@ public sealed class RefitContextRuleTests
     internal static DiagnosticResult Throws(string method, string context = "AppJsonContext", int location = 0) =>
         new DiagnosticResult(Descriptors.Rstj004ContextThrows).WithLocation(location).WithArguments(method, context);
 
-    /// <summary>An app with a Refit interface, two contexts and a class <c>Clients</c> holding <paramref name="members"/>.</summary>
-    /// <summary>The app around <paramref name="members"/>; <paramref name="appStatesDefaults"/>: AppJsonContext as RSTJ003's fix leaves it.</summary>
+    /// <summary>
+    /// An app with a Refit interface, two contexts and a class <c>Clients</c> holding <paramref name="members"/>;
+    /// <paramref name="appStatesDefaults"/>: AppJsonContext as RSTJ003's fix leaves it.
+    /// </summary>
     internal static string Source(string members, bool appStatesDefaults = false) => $$"""
         {{Code.Usings}}
 
