@@ -27,10 +27,13 @@ internal static class StatedDefaultsWriter
             }
 
             // Looked up again in the rewritten solution: the rewrite may have moved the context's attributes in its file.
-            if (DocumentationCommentId.GetFirstSymbolForDeclarationId(contextId, compilation) is INamedTypeSymbol context && EditOf(context) is { } edit
-                && !edits.ContainsKey((edit.Attribute.SourceTree?.FilePath, edit.Attribute.SourceSpan.Start)))
+            if (DocumentationCommentId.GetFirstSymbolForDeclarationId(contextId, compilation) is INamedTypeSymbol context && EditOf(context) is { } edit)
             {
-                edits.Add((edit.Attribute.SourceTree?.FilePath, edit.Attribute.SourceSpan.Start), edit);
+                var declaration = (edit.Attribute.SourceTree?.FilePath, edit.Attribute.SourceSpan.Start);
+                if (!edits.ContainsKey(declaration))
+                {
+                    edits.Add(declaration, edit);
+                }
             }
         }
 
