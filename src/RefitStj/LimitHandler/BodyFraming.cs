@@ -31,13 +31,6 @@ internal readonly record struct BodyFraming(long? Declared, long? Framing, bool 
         return new(declared, frames ? declared : null, frames && response.Version.Major >= 2 && IsTransportContent(content));
     }
 
-    /// <summary>A length taken as the framing, where nothing else is known (a content wrapped on its own): never checked at the end.</summary>
-    public static BodyFraming FromHeaders(HttpContent content)
-    {
-        var declared = DeclaredLength(content);
-        return new(declared, declared, CheckEnd: false);
-    }
-
     /// <summary>The name of the content SocketsHttpHandler creates for a response; a test over h2c pins it.</summary>
     internal const string TransportContentName = "System.Net.Http.HttpConnectionResponseContent";
 

@@ -30,11 +30,6 @@ internal sealed class LimitHandlerContent : HttpContent
     private bool _opened;
     private ExceptionDispatchInfo? _failure;
 
-    public LimitHandlerContent(HttpContent inner, long limit, HttpStatusCode statusCode)
-        : this(inner, limit, statusCode, BodyFraming.FromHeaders(inner), Timeout.InfiniteTimeSpan, TimeProvider.System)
-    {
-    }
-
     public LimitHandlerContent(HttpContent inner, long limit, HttpStatusCode statusCode, BodyFraming framing, TimeSpan stallTimeout, TimeProvider timeProvider)
     {
         _inner = inner;

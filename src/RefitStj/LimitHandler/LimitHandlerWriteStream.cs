@@ -35,13 +35,10 @@ internal sealed class LimitHandlerWriteStream(Stream destination, LimitHandlerCo
 
     public override Task FlushAsync(CancellationToken cancellationToken) => destination.FlushAsync(cancellationToken);
 
-    // Counted before it is passed on: a write past the limit never reaches the destination.
+    // Counted before it is passed on: a write past the limit, or after the body failed, never reaches the destination.
     private void Counted(int length)
     {
-        if (length > 0)
-        {
-            owner.Room(length, _written);
-            owner.Count(ref _written, length, length);
-        }
+        owner.Room(length, _written);
+        owner.Count(ref _written, length, length);
     }
 }

@@ -18,9 +18,8 @@ internal sealed class StallTimer : IDisposable
     public StallTimer(TimeSpan limit, TimeProvider timeProvider, Action fired)
     {
         _limit = limit;
-        // Not armed yet: CancelAfter schedules it from the first read on. The system clock keeps the plain source (its
-        // timer made at the first CancelAfter); only another clock needs the source that takes a provider.
-        _stall = timeProvider == TimeProvider.System ? new() : new(Timeout.InfiniteTimeSpan, timeProvider);
+        // Not armed yet: CancelAfter schedules it from the first read on.
+        _stall = new(Timeout.InfiniteTimeSpan, timeProvider);
         _stall.Token.UnsafeRegister(static state => ((Action)state!)(), fired);
     }
 

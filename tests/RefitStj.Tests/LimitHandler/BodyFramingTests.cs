@@ -69,4 +69,41 @@ public sealed class BodyFramingTests
         var cut = Assert.IsType<HttpIOException>(failure is HttpIOException ? failure : failure?.InnerException);
         Assert.Equal(HttpRequestError.ResponseEnded, cut.HttpRequestError);
     }
+
+    [Theory]
+    [InlineData(200, "GET", false, null, 10L, 10L)]
+    [InlineData(205, "GET", false, null, 10L, 10L)]
+    [InlineData(299, "POST", false, null, 10L, 10L)]
+    [InlineData(200, "GET", true, null, 10L, null)]
+    [InlineData(200, "HEAD", false, null, 10L, null)]
+    [InlineData(101, "GET", false, null, 10L, null)]
+    [InlineData(199, "GET", false, null, 10L, null)]
+    [InlineData(204, "GET", false, null, 10L, null)]
+    [InlineData(304, "GET", false, null, 10L, null)]
+    [InlineData(200, "GET", false, "gzip", 10L, null)]
+    [InlineData(200, "GET", false, null, null, null)]
+    public void A_Content_Length_Frames_The_Body_Only_Where_Nothing_Else_Decides_Its_End(
+        int status, string method, bool chunked, string? encoding, long? declared, long? framing)
+    {
+        var content = new ByteArrayContent(new byte[10]);
+        content.Headers.Remove("Content-Length");
+        if (declared is { } length)
+        {
+            content.Headers.ContentLength = length;
+        }
+
+        if (encoding is not null)
+        {
+            content.Headers.ContentEncoding.Add(encoding);
+        }
+
+        using var response = new HttpResponseMessage((HttpStatusCode)status) { Version = HttpVersion.Version20, Content = content };
+        response.Headers.TransferEncodingChunked = chunked;
+        using var request = new HttpRequestMessage(new HttpMethod(method), "http://localhost/");
+
+        // Over HTTP/2, yet not checked at the end: the content is not the transport's own.
+        Assert.Equal(new BodyFraming(declared, framing, CheckEnd: false), BodyFraming.Of(response, request));
+        // Without the request (a handler given none), the answer is taken to be one that has a body.
+        Assert.Equal(method == "HEAD" ? declared : framing, BodyFraming.Of(response, request: null).Framing);
+    }
 }

@@ -117,7 +117,7 @@ public sealed class LimitHandlerContentTests
         var inner = new ByteArrayContent(s_body);
         inner.Headers.ContentLength = s_body.Length;
 
-        using var content = new LimitHandlerContent(inner, limit: s_body.Length, HttpStatusCode.OK);
+        using var content = LimitedContent.Over(inner, limit: s_body.Length);
 
         Assert.Equal(s_body.Length, content.Headers.ContentLength);
         Assert.Equal(s_body, await content.ReadAsByteArrayAsync());
@@ -165,7 +165,59 @@ public sealed class LimitHandlerContentTests
         Assert.Same(failure, Assert.Throws<IOException>(() => stream.Read(buffer)));
     }
 
-    private static LimitHandlerContent Limited(HttpContent inner) => new(inner, limit: 1024 * 1024, HttpStatusCode.OK);
+    [Fact]
+    public void After_A_Failed_Synchronous_Copy_Every_Synchronous_Read_Fails_With_Its_Exception()
+    {
+        using var content = Limited(new StreamContent(new ResetAfter(s_body, 128)));
+
+        var copy = Assert.IsType<HttpRequestException>(Record.Exception(() => content.CopyTo(Stream.Null, null, CancellationToken.None)));
+        var failure = Assert.IsType<IOException>(copy.InnerException);
+
+        Assert.Same(failure, Assert.Throws<IOException>(() => content.ReadAsStream()));
+        Assert.Same(failure, Assert.IsType<HttpRequestException>(Record.Exception(() => content.CopyTo(Stream.Null, null, CancellationToken.None))).InnerException);
+    }
+
+    [Theory]
+    [InlineData("IOException")]
+    [InlineData("ObjectDisposedException")]
+    public async Task A_Later_Pass_Whose_Body_Fails_Keeps_The_Transports_Exception_Not_The_Copy_Wrapper(string kind)
+    {
+        Exception thrown = kind == "IOException" ? new IOException("The connection was reset.") : new ObjectDisposedException("SslStream");
+        using var content = Limited(new StreamContent(new ThrowingStream(thrown)));
+        var opened = await content.ReadAsStreamAsync();
+
+        // The inner content's copy wraps what the body's stream threw, as HttpContent does.
+        var copy = Assert.IsType<HttpRequestException>(await Record.ExceptionAsync(() => content.CopyToAsync(Stream.Null)));
+        Assert.Same(thrown, copy.InnerException);
+
+        Assert.Same(thrown, await Record.ExceptionAsync(() => opened.ReadAsync(new byte[64]).AsTask()));
+    }
+
+    [Theory]
+    [InlineData("an HttpRequestException of its own")]
+    [InlineData("an IOException in another exception")]
+    public async Task A_Read_That_Fails_With_Any_Other_Exception_Keeps_That_Exception_Itself(string kind)
+    {
+        Exception thrown = kind == "an HttpRequestException of its own"
+            ? new HttpRequestException(HttpRequestError.InvalidResponse, "The server sent an invalid frame.")
+            : new InvalidOperationException("The decoder failed.", new IOException("The connection was reset."));
+        using var content = Limited(new StreamContent(new ThrowingStream(thrown)));
+        var stream = await content.ReadAsStreamAsync();
+
+        Assert.Same(thrown, await Record.ExceptionAsync(() => stream.ReadAsync(new byte[64]).AsTask()));
+        Assert.Same(thrown, await Record.ExceptionAsync(() => stream.ReadAsync(new byte[64]).AsTask()));
+    }
+
+    private static LimitHandlerContent Limited(HttpContent inner) => LimitedContent.Over(inner, limit: 1024 * 1024);
+
+    /// <summary>A body whose every read, synchronous or not, throws <paramref name="thrown"/>.</summary>
+    private sealed class ThrowingStream(Exception thrown) : ReadOnlyTestStream
+    {
+        public override ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default) =>
+            ValueTask.FromException<int>(thrown);
+
+        public override int Read(byte[] buffer, int offset, int count) => throw thrown;
+    }
 
     /// <summary>A body read synchronously, 64 bytes at a time, whose connection resets after <paramref name="failAfter"/> bytes.</summary>
     private sealed class ResetAfter(byte[] data, int failAfter) : MemoryStream(data)

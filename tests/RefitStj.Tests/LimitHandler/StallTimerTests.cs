@@ -1,11 +1,13 @@
 using Microsoft.Extensions.Time.Testing;
 using RefitStj.LimitHandler;
+using RefitStj.Tests.Support;
 
 namespace RefitStj.Tests.LimitHandler;
 
 /// <summary>
 /// The stall limit's timer on a fake clock: a read that waits the limit fires it, once, and not a millisecond before;
-/// each restart gives a read that goes on the whole limit again; a stopped timer never fires, however long nothing reads.
+/// each restart gives a read that goes on the whole limit again; a stopped timer never fires, however long nothing reads;
+/// the token a read waits with follows the caller's, and disposal leaves neither a timer nor a hold on the caller's token.
 /// </summary>
 public sealed class StallTimerTests
 {
@@ -86,5 +88,38 @@ public sealed class StallTimerTests
         timer.Disarm();
         clock.Advance(10 * s_limit);
         Assert.False(timer.Fired);
+    }
+
+    [Fact]
+    public void A_Read_Waits_With_The_Token_Of_Its_Own_Caller_Linked_Once_Per_Caller()
+    {
+        using var timer = new StallTimer(s_limit, new FakeTimeProvider(), () => { });
+        using var first = new CancellationTokenSource();
+        using var second = new CancellationTokenSource();
+
+        var token = timer.Arm(first.Token);
+        Assert.Equal(token, timer.Arm(first.Token));
+        var next = timer.Arm(second.Token);
+        Assert.NotEqual(token, next);
+
+        second.Cancel();
+        Assert.True(next.IsCancellationRequested, "a read of a second caller did not end with that caller's cancellation");
+        Assert.False(timer.Fired);
+    }
+
+    [Fact]
+    public void Disposing_Leaves_No_Timer_And_No_Hold_On_The_Callers_Token()
+    {
+        var clock = new WatchedClock();
+        var timer = new StallTimer(s_limit, clock, () => { });
+        using var caller = new CancellationTokenSource();
+        var token = timer.Arm(caller.Token);
+        Assert.Equal(1, clock.LiveTimers);
+
+        timer.Dispose();
+        caller.Cancel();
+
+        Assert.Equal(0, clock.LiveTimers);
+        Assert.False(token.IsCancellationRequested, "the linked source still listened to the caller's token after disposal");
     }
 }

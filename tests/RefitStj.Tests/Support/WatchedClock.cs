@@ -16,6 +16,7 @@ internal sealed class WatchedClock : FakeTimeProvider
     private int _arms;
     private int _timersArmed;
     private int _fired;
+    private int _live;
 
     /// <summary>How many times a timer of this clock was given a due time so far.</summary>
     public int Arms
@@ -28,6 +29,9 @@ internal sealed class WatchedClock : FakeTimeProvider
             }
         }
     }
+
+    /// <summary>How many timers of this clock are made and not disposed.</summary>
+    public int LiveTimers => Volatile.Read(ref _live);
 
     /// <summary>Whether any timer of this clock has fired.</summary>
     public bool Fired => Volatile.Read(ref _fired) != 0;
@@ -80,6 +84,7 @@ internal sealed class WatchedClock : FakeTimeProvider
     public override ITimer CreateTimer(TimerCallback callback, object? state, TimeSpan dueTime, TimeSpan period)
     {
         var timer = new Watched(this);
+        Interlocked.Increment(ref _live);
         timer.Inner = base.CreateTimer(
             s =>
             {
@@ -109,6 +114,7 @@ internal sealed class WatchedClock : FakeTimeProvider
     private sealed class Watched(WatchedClock clock) : ITimer
     {
         private bool _armed;
+        private bool _disposed;
 
         public ITimer Inner { get; set; } = null!;
 
@@ -134,6 +140,12 @@ internal sealed class WatchedClock : FakeTimeProvider
         {
             lock (clock._gate)
             {
+                if (!_disposed)
+                {
+                    _disposed = true;
+                    Interlocked.Decrement(ref clock._live);
+                }
+
                 Inner.Dispose();
                 clock.Set(ref _armed, false);
             }

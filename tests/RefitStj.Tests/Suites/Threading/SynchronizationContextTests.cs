@@ -114,7 +114,7 @@ public sealed class SynchronizationContextTests
     {
         var body = People(200);
         var stream = new ThreadPoolStream(body, chunk: 512, syncBytes: readLater ? 0 : body.Length + 1, closeLater);
-        using var content = new LimitHandlerContent(new OpenedLater(stream, openLater), limit: 1_000_000, HttpStatusCode.OK);
+        using var content = LimitedContent.Over(new OpenedLater(stream, openLater), limit: 1_000_000);
         using var copy = new MemoryStream();
 
         _context.Run(() => content.CopyToAsync(copy).GetAwaiter().GetResult());
