@@ -128,8 +128,8 @@ public sealed class RefitStjAnalyzer : DiagnosticAnalyzer
                 },
                 OperationKind.Invocation);
 
-            // Values read from other files are settled once every file is read; then the rules about an interface, whose
-            // clients may be created anywhere, read every creation.
+            // Values read from other files are settled once every file is read; then the clients generic wrappers make are
+            // reported as creations, and the rules about an interface, whose clients may be created anywhere, read every one.
             start.RegisterCompilationEndAction(end =>
             {
                 var sink = new DiagnosticSink(end.ReportDiagnostic, end.CancellationToken);
@@ -146,6 +146,11 @@ public sealed class RefitStjAnalyzer : DiagnosticAnalyzer
                 }
 
                 var clients = CompilationClients.Of(creations, genericCalls);
+                foreach (var throughWrapper in clients.Where(c => c.Made != ClientMade.ByItsCall))
+                {
+                    Report(reporters, sink, throughWrapper);
+                }
+
                 foreach (var reporter in reporters)
                 {
                     reporter.ReportAtEnd(end, clients);

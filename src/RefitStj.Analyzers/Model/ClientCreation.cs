@@ -9,12 +9,13 @@ namespace RefitStj.Analyzers;
 /// </summary>
 internal sealed class ClientCreation
 {
-    public ClientCreation(Location location, ITypeSymbol api, SerializerValue serializer, TypeNames names)
+    public ClientCreation(Location location, ITypeSymbol api, SerializerValue serializer, TypeNames names, ClientMade made = ClientMade.ByItsCall)
     {
         Location = location;
         ApiType = api;
         Serializer = serializer;
         Names = names;
+        Made = made;
     }
 
     /// <summary>The call, where rules report about this client.</summary>
@@ -29,6 +30,9 @@ internal sealed class ClientCreation
     /// <summary>The interface, or the wrapper's type parameter each call of the wrapper closes.</summary>
     public ITypeSymbol ApiType { get; }
 
+    /// <summary>Whether the call creates the client itself or through a generic wrapper, and then certainly or maybe.</summary>
+    public ClientMade Made { get; }
+
     /// <summary>
     /// The client a call of a generic wrapper makes (<c>static T Make&lt;T&gt;() =&gt; RestService.For&lt;T&gt;(...)</c> called as
     /// <c>Make&lt;IApi&gt;()</c>): this creation's serializer, for the interface the call closes, reported at the call; or
@@ -38,14 +42,14 @@ internal sealed class ClientCreation
         ApiType is ITypeParameterSymbol { DeclaringMethod: { } wrapper, Ordinal: var ordinal }
         && SymbolEqualityComparer.Default.Equals(call.Method.OriginalDefinition, wrapper.OriginalDefinition)
         && call.Method.TypeArguments[ordinal] is INamedTypeSymbol { TypeKind: TypeKind.Interface } api
-            ? new ClientCreation(call.Location, api, Serializer, Names)
+            ? new ClientCreation(call.Location, api, Serializer, Names, Made == ClientMade.MaybeThroughWrapper ? Made : ClientMade.ThroughWrapper)
             : null;
 
     /// <summary>This creation with its serializer settled at the compilation's end.</summary>
-    public ClientCreation WithSerializer(SerializerValue serializer) => new(Location, ApiType, serializer, Names);
+    public ClientCreation WithSerializer(SerializerValue serializer) => new(Location, ApiType, serializer, Names, Made);
 
     /// <summary>This creation as one a caller may or may not reach: its serializer read as reachable elsewhere, never certain.</summary>
-    public ClientCreation MaybeMade() => new(Location, ApiType, Serializer.AsReachableElsewhere(), Names);
+    public ClientCreation MaybeMade() => new(Location, ApiType, Serializer.AsReachableElsewhere(), Names, ClientMade.MaybeThroughWrapper);
 
     /// <summary>What the client's serializer is: one value, a choice, or unknown.</summary>
     public SerializerValue Serializer { get; }

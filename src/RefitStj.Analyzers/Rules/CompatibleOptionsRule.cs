@@ -41,6 +41,12 @@ internal sealed class CompatibleOptionsRule : Rule
         /// <summary>Reports, at the creation, each context the client may write and read with whose options differ from Refit's.</summary>
         public override void ReportCreation(DiagnosticSink context, ClientCreation creation)
         {
+            // Options are the context's whatever interface a wrapper's call closes: reported once, at the wrapper's own creation.
+            if (creation.Made != ClientMade.ByItsCall)
+            {
+                return;
+            }
+
             foreach (var jsonContext in creation.StjContextsWithAttributeOptions())
             {
                 if (_findings.GetOrAdd(jsonContext, Find) is { } found)

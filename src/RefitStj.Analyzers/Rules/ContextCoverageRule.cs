@@ -39,8 +39,9 @@ internal sealed class ContextCoverageRule : Rule
 
         private void Report(DiagnosticSink context, ClientCreation creation, INamedTypeSymbol jsonContext)
         {
-            // A creation inside a generic wrapper has no interface of its own: its calls' interfaces are RSTJ005's only.
-            if (creation.Api is not { } api || _model.CoverageOf(jsonContext) is not { } coverage)
+            // A creation inside a generic wrapper has no interface of its own: each call that closes it is reported instead,
+            // where the call certainly makes it (of several creations, which one a call reaches is not followed).
+            if (creation.Api is not { } api || creation.Made == ClientMade.MaybeThroughWrapper || _model.CoverageOf(jsonContext) is not { } coverage)
             {
                 return;
             }

@@ -20,7 +20,10 @@ internal abstract class Rule
     /// <summary>What a rule reports from the model of one compilation: each hook is called for every element the model reads.</summary>
     internal abstract class Reporter
     {
-        /// <summary>A call that creates a Refit client, as the model reads it: in its callback, or at the end where its serializer is read from another file.</summary>
+        /// <summary>
+        /// A call that creates a Refit client, as the model reads it: in its callback; or at the end where its serializer is
+        /// read from another file, or where it calls a generic wrapper that creates the client (<see cref="ClientCreation.Made"/>).
+        /// </summary>
         public virtual void ReportCreation(DiagnosticSink context, ClientCreation creation)
         {
         }

@@ -113,6 +113,24 @@ public sealed class AddJsonSerializableCodeFixTests
         await Verify.CodeFixAsync([before], [oneByOne], expected, [fixAll]);
     }
 
+    [Fact]
+    public async Task Adds_The_Type_A_Generic_Helpers_Call_Needs()
+    {
+        // Reported at the compilation's end (a non-local diagnostic), at the call that closes the helper: the fix edits the context.
+        const string Helper = """
+
+            public static class Helpers
+            {
+                public static T ForBilling<T>(HttpClient http) => RestService.For<T>(http, new RefitSettings(new StjContentSerializer(AppJsonContext.Default)));
+            }
+            """;
+        var members = """[Get("/repo")] Task<Repo> Get();""";
+        var before = Code.App(members, ["Owner"], "Helpers.ForBilling<IApi>(http)") + Helper;
+        var after = Code.App(members, ["Owner", "Repo"], "Helpers.ForBilling<IApi>(http)").Replace("{|#0:", "", StringComparison.Ordinal).Replace("|};", ";", StringComparison.Ordinal) + Helper;
+
+        await Verify.CodeFixAsync([before], [after], [Verify.Missing("IApi.Get", "reads", "Repo")], behaviors: CodeFixTestBehaviors.SkipLocalDiagnosticCheck);
+    }
+
     /// <summary>The app with <paramref name="attributes"/> (each line ending in a newline) on its context.</summary>
     private static string Context(string attributes, string members) =>
         Code.App(members, []).Replace("internal sealed partial class", attributes + "internal sealed partial class", StringComparison.Ordinal);

@@ -216,6 +216,23 @@ public sealed class CompatibleOptionsRuleTests
         return options.Length == 0 ? app : app.Insert(app.IndexOf("[JsonSerializable(", StringComparison.Ordinal), options + "\n");
     }
 
+    [Fact]
+    public async Task Reports_A_Generic_Helpers_Context_Once_At_The_Helpers_Creation_Not_At_Each_Call()
+    {
+        // The helper's options are one wire whichever interface a call closes it over: one report, where its fix applies.
+        var source = Code.App(GetRepo, ["Repo"], "Helpers.ForBilling<IApi>(http)").Replace("{|#0:", "", StringComparison.Ordinal).Replace("|};", ";", StringComparison.Ordinal) + """
+
+            public static class Helpers
+            {
+                public static T ForBilling<T>(HttpClient http) => {|#0:RestService.For<T>(http, new RefitSettings(new StjContentSerializer(AppJsonContext.Default)))|};
+
+                public static IApi Again(HttpClient http) => ForBilling<IApi>(http);
+            }
+            """;
+
+        await AnalyzeAsync(source, Verify.Incompatible($"{Names}; {Case}{s_numbersOn16}"));
+    }
+
     private static Task AnalyzeAsync(string source, params DiagnosticResult[] expected) =>
         Verify.AnalyzerAsync(Descriptors.Rstj002, [source], OutputKind.DynamicallyLinkedLibrary, expected);
 }

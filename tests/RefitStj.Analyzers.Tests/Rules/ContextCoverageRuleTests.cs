@@ -129,6 +129,40 @@ public sealed class ContextCoverageRuleTests
     }
 
     [Fact]
+    public async Task Reports_At_Each_Call_Of_A_Generic_Helper_That_Creates_The_Client_Over_The_Context()
+    {
+        // The helper's own creation has no interface; each call that closes it over one is a client of that interface.
+        var source = Code.App(GetRepo, ["Owner"], "Helpers.ForBilling<IApi>(http)") + $$"""
+
+            public static class Helpers
+            {
+                private static readonly RefitSettings Billing = new() { ContentSerializer = {{Serializer}} };
+
+                public static T ForBilling<T>(HttpClient http) => RestService.For<T>(http, Billing);
+            }
+            """;
+
+        await Verify.AnalyzerAsync(source, s_repoMissing);
+    }
+
+    [Fact]
+    public async Task Silent_At_The_Calls_Of_A_Generic_Helper_That_Picks_One_Of_Several_Creations()
+    {
+        // Which creation a call reaches depends on its type argument, which the analysis does not follow: no guess.
+        var source = Code.App(GetRepo, ["Owner"], "null!").Replace("{|#0:null!|}", "Helpers.For<IApi>(http)", StringComparison.Ordinal) + $$"""
+
+            public static class Helpers
+            {
+                public static T For<T>(HttpClient http) => typeof(T) == typeof(IApi)
+                    ? RestService.For<T>(http, new RefitSettings(new StjContentSerializer()))
+                    : RestService.For<T>(http, new RefitSettings({{Serializer}}));
+            }
+            """;
+
+        await Verify.AnalyzerAsync(source);
+    }
+
+    [Fact]
     public async Task Silent_For_Other_Calls_That_Take_Settings()
     {
         await Verify.AnalyzerAsync(InMethod("", "new RefitSettings { ContentSerializer = " + Serializer + " }", call: "Take<IApi>"));
