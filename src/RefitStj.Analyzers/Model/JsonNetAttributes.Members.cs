@@ -80,7 +80,7 @@ internal sealed partial class JsonNetAttributes
 
         if (Named(attribute, "Order") is int order && Find(member, Stj + "JsonPropertyOrderAttribute") is null)
         {
-            twins.Add(new JsonNetTwin(JsonNetTwinKind.Order, order.ToString(System.Globalization.CultureInfo.InvariantCulture)));
+            twins.Add(new JsonNetTwin(JsonNetTwinKind.Order, StjOrder(order)));
         }
 
         if (Named(attribute, "NullValueHandling") is Ignore || Named(attribute, "DefaultValueHandling") is Ignore or IgnoreAndPopulate)
@@ -174,6 +174,10 @@ internal sealed partial class JsonNetAttributes
         twins.Add(new JsonNetTwin(JsonNetTwinKind.Name, name));
     }
 
+    // JSON.NET sorts members by Order with an unordered one as -1, System.Text.Json with an unordered one as 0: one more
+    // keeps every member where JSON.NET put it (Order = 0 after the unordered members, not among them).
+    private static string StjOrder(int order) => (order == int.MaxValue ? order : order + 1).ToString(System.Globalization.CultureInfo.InvariantCulture);
+
     private static void ReadDataMember(AttributeData attribute, ISymbol member, string? ignore, List<JsonNetTwin> twins, List<string> instead)
     {
         if (Named(attribute, "Name") is string name)
@@ -183,7 +187,7 @@ internal sealed partial class JsonNetAttributes
 
         if (Named(attribute, "Order") is int order and >= 0 && Find(member, Stj + "JsonPropertyOrderAttribute") is null)
         {
-            twins.Add(new JsonNetTwin(JsonNetTwinKind.Order, order.ToString(System.Globalization.CultureInfo.InvariantCulture)));
+            twins.Add(new JsonNetTwin(JsonNetTwinKind.Order, StjOrder(order)));
         }
 
         if (Named(attribute, "IsRequired") is true)

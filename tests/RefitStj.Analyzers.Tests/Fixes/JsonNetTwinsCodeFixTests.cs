@@ -44,7 +44,7 @@ public sealed class JsonNetTwinsCodeFixTests
             {
                 [JsonProperty("avatar_url", Order = 2, NullValueHandling = NullValueHandling.Ignore)]
                 [System.Text.Json.Serialization.JsonPropertyName("avatar_url")]
-                [System.Text.Json.Serialization.JsonPropertyOrder(2)]
+                [System.Text.Json.Serialization.JsonPropertyOrder(3)]
                 [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
                 public string? AvatarUrl { get; set; }
 
@@ -69,7 +69,7 @@ public sealed class JsonNetTwinsCodeFixTests
         const string Enum = "[JsonConverter(typeof(JsonStringEnumConverter<Kind>))], [JsonStringEnumMemberName(\"first_one\")] on 'First', [JsonStringEnumMemberName(\"Second\")] on 'Second'";
         DiagnosticResult[] expected =
         [
-            Twin(0, "JSON.NET's [JsonProperty]", "'User.AvatarUrl'", "[JsonPropertyName(\"avatar_url\")], [JsonPropertyOrder(2)], [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]"),
+            Twin(0, "JSON.NET's [JsonProperty]", "'User.AvatarUrl'", "[JsonPropertyName(\"avatar_url\")], [JsonPropertyOrder(3)], [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]"),
             Twin(1, "JSON.NET's [JsonIgnore]", "'User.Secret'", "[JsonIgnore]"),
             Twin(2, "JSON.NET's [JsonConverter(typeof(StringEnumConverter))]", "'User.Kind'", "[JsonConverter(typeof(JsonStringEnumConverter<Kind>))]"),
             Twin(3, "JSON.NET's [JsonConverter(typeof(StringEnumConverter))]", "'Kind'", Enum),

@@ -262,6 +262,19 @@ public sealed class JsonNetAttributesRuleTests
             Twin(1, "JSON.NET's [JsonProperty]", "'User.FullName'", "[JsonPropertyName(\"full_name\")]"));
     }
 
+    [Theory]
+    [InlineData("JsonProperty(Order = 0)", "JSON.NET's [JsonProperty]", "1")]
+    [InlineData("JsonProperty(Order = -1)", "JSON.NET's [JsonProperty]", "0")]
+    [InlineData("JsonProperty(Order = -3)", "JSON.NET's [JsonProperty]", "-2")]
+    [InlineData("JsonProperty(Order = int.MaxValue)", "JSON.NET's [JsonProperty]", "2147483647")]
+    [InlineData("DataMember(Order = 0)", "[DataMember]", "1")]
+    public async Task Orders_A_Member_One_Past_JSON_NETs_Order_Where_Unordered_Members_Sort_As_Minus_One(string attribute, string shown, string order)
+    {
+        // JSON.NET's unordered members sort as -1, System.Text.Json's as 0: Order = 0 goes after them on both.
+        var source = Source(User($"[{{|#0:{attribute}|}}]").Replace("public sealed class User", attribute.StartsWith("Data", StringComparison.Ordinal) ? "[DataContract]\npublic sealed class User" : "public sealed class User", StringComparison.Ordinal));
+        await AnalyzeAsync(source, Twin(0, shown, "'User.AvatarUrl'", $"[JsonPropertyOrder({order})]"));
+    }
+
     [Fact]
     public async Task Reads_DataContract_Names_Only_On_A_DataContract_Type()
     {
@@ -286,7 +299,7 @@ public sealed class JsonNetAttributesRuleTests
             """);
         await AnalyzeAsync(
             source,
-            Twin(0, "[DataMember]", "'User.AvatarUrl'", "[JsonPropertyName(\"avatar_url\")], [JsonPropertyOrder(1)], [JsonRequired], [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingDefault)]"),
+            Twin(0, "[DataMember]", "'User.AvatarUrl'", "[JsonPropertyName(\"avatar_url\")], [JsonPropertyOrder(2)], [JsonRequired], [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingDefault)]"),
             Twin(1, "[IgnoreDataMember]", "'User.Secret'", "[JsonIgnore]"));
     }
 
