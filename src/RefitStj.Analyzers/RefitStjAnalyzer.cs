@@ -123,7 +123,7 @@ public sealed class RefitStjAnalyzer : DiagnosticAnalyzer
                     // A generic method of this compilation may wrap a client creation over its type parameter: its calls close it.
                     if (invocation.TargetMethod.IsGenericMethod && invocation.TargetMethod.Locations.Any(l => l.IsInSource && start.Compilation.ContainsSyntaxTree(l.SourceTree!)))
                     {
-                        genericCalls.Add(new GenericCall(invocation.TargetMethod, invocation.Syntax.GetLocation()));
+                        genericCalls.Add(model.GenericCallOf(invocation));
                     }
                 },
                 OperationKind.Invocation);

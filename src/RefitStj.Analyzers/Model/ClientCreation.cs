@@ -40,10 +40,13 @@ internal sealed class ClientCreation
     /// </summary>
     public ClientCreation? ThroughWrapper(GenericCall call) =>
         ApiType is ITypeParameterSymbol { DeclaringMethod: { } wrapper, Ordinal: var ordinal }
-        && SymbolEqualityComparer.Default.Equals(call.Method.OriginalDefinition, wrapper.OriginalDefinition)
+        && SymbolEqualityComparer.Default.Equals(Declaration(call.Method), Declaration(wrapper))
         && call.Method.TypeArguments[ordinal] is INamedTypeSymbol { TypeKind: TypeKind.Interface } api
-            ? new ClientCreation(call.Location, api, Serializer, Names, Made == ClientMade.MaybeThroughWrapper ? Made : ClientMade.ThroughWrapper)
+            ? new ClientCreation(call.Location, api, Serializer, call.Names, Made == ClientMade.MaybeThroughWrapper ? Made : ClientMade.ThroughWrapper)
             : null;
+
+    // A partial method is called through its declaration and holds its type parameters in its implementation.
+    private static IMethodSymbol Declaration(IMethodSymbol method) => method.OriginalDefinition.PartialDefinitionPart ?? method.OriginalDefinition;
 
     /// <summary>This creation with its serializer settled at the compilation's end.</summary>
     public ClientCreation WithSerializer(SerializerValue serializer) => new(Location, ApiType, serializer, Names, Made);

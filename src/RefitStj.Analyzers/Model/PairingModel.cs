@@ -58,6 +58,13 @@ internal sealed partial class PairingModel
             invocation.Syntax.GetLocation(), api, ReaderOf(invocation).ClientSerializer(settings, invocation), TypeNames.At(invocation.SemanticModel!, invocation.Syntax.SpanStart, named));
     }
 
+    /// <summary>A call of a generic method, with the types a message about each interface it is closed over may name, as its file writes them.</summary>
+    public GenericCall GenericCallOf(IInvocationOperation invocation)
+    {
+        var named = invocation.TargetMethod.TypeArguments.OfType<INamedTypeSymbol>().Where(t => t.TypeKind == TypeKind.Interface).SelectMany(api => NamedTypesOf(api));
+        return new GenericCall(invocation.TargetMethod, invocation.Syntax.GetLocation(), TypeNames.At(invocation.SemanticModel!, invocation.Syntax.SpanStart, named));
+    }
+
     /// <summary>
     /// The Refit 16 context entry point <paramref name="invocation"/> calls, with the serializer of the settings it adds the
     /// context to (RSTJ003 and RSTJ004 read it), or <see langword="null"/> for any other call.

@@ -146,6 +146,46 @@ public sealed class ContextCoverageRuleTests
     }
 
     [Fact]
+    public async Task At_A_Generic_Helpers_Call_Names_The_Types_As_The_Calls_File_Writes_Them()
+    {
+        // The helper's file names Repo as 'Repo'; the call's file does not import App, so the message and typeof say 'App.Repo'.
+        var app = Code.App(GetRepo, ["Owner"], "null!").Replace("{|#0:null!|}", "null!", StringComparison.Ordinal) + $$"""
+
+            public static class Helpers
+            {
+                public static T ForBilling<T>(HttpClient http) => RestService.For<T>(http, new RefitSettings({{Serializer}}));
+            }
+            """;
+        const string Caller = """
+            namespace Elsewhere;
+
+            public static class Caller
+            {
+                public static App.IApi Make(System.Net.Http.HttpClient http) => {|#0:App.Helpers.ForBilling<App.IApi>(http)|};
+            }
+            """;
+
+        await Verify.AnalyzerAsync([app, Caller], OutputKind.DynamicallyLinkedLibrary, Verify.Missing("IApi.GetRepo", "reads", "App.Repo"));
+    }
+
+    [Fact]
+    public async Task Reports_At_The_Calls_Of_A_Partial_Generic_Helper()
+    {
+        // Called through its declaration, the helper holds its creation (and its type parameter) in its implementation.
+        var source = Code.App(GetRepo, ["Owner"], "Helpers.ForBilling<IApi>(http)") + $$"""
+
+            public static partial class Helpers
+            {
+                public static partial T ForBilling<T>(HttpClient http);
+
+                public static partial T ForBilling<T>(HttpClient http) => RestService.For<T>(http, new RefitSettings({{Serializer}}));
+            }
+            """;
+
+        await Verify.AnalyzerAsync(source, s_repoMissing);
+    }
+
+    [Fact]
     public async Task Silent_At_The_Calls_Of_A_Generic_Helper_That_Picks_One_Of_Several_Creations()
     {
         // Which creation a call reaches depends on its type argument, which the analysis does not follow: no guess.
