@@ -1,4 +1,6 @@
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
 
 namespace RefitStj.Analyzers;
 
@@ -13,10 +15,12 @@ internal sealed partial class JsonNetAttributes
         {
             var twins = new List<JsonNetTwin>();
             var instead = new List<string>();
+            var insteadWhenRead = new List<string>();
             switch (NameOf(attribute))
             {
                 case Newtonsoft + "JsonPropertyAttribute":
                     ReadProperty(attribute, member, ignore, twins, instead);
+                    AddNullOnRead(attribute, member, memberType, insteadWhenRead);
                     break;
                 case Newtonsoft + "JsonIgnoreAttribute":
                 case DataContract + "IgnoreDataMemberAttribute":
@@ -63,9 +67,9 @@ internal sealed partial class JsonNetAttributes
                 findings.Add(new JsonNetFinding(attribute.ApplicationSyntaxReference, Display(attribute), name, twins, null, enumName));
             }
 
-            if (instead.Count > 0)
+            if (instead.Count > 0 || insteadWhenRead.Count > 0)
             {
-                findings.Add(Without(attribute, name, string.Join("; ", instead)));
+                findings.Add(new JsonNetFinding(attribute.ApplicationSyntaxReference, Display(attribute), name, [], instead.Count > 0 ? string.Join("; ", instead) : null, "", insteadWhenRead.Count > 0 ? string.Join("; ", insteadWhenRead) : null));
             }
         }
     }
@@ -172,6 +176,46 @@ internal sealed partial class JsonNetAttributes
         }
 
         twins.Add(new JsonNetTwin(JsonNetTwinKind.Name, name));
+    }
+
+    // NullValueHandling.Ignore also skips a null in a reply, which System.Text.Json has no attribute for: where that null
+    // would throw (a non-nullable value type) or replace the member's initializer, the reply reads otherwise.
+    private static void AddNullOnRead(AttributeData attribute, ISymbol member, ITypeSymbol memberType, List<string> insteadWhenRead)
+    {
+        if (Named(attribute, "NullValueHandling") is not Ignore)
+        {
+            return;
+        }
+
+        var typeName = memberType.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat);
+        if (memberType.IsValueType && memberType.OriginalDefinition.SpecialType != SpecialType.System_Nullable_T)
+        {
+            insteadWhenRead.Add($"JSON.NET skips a null in a reply and keeps the member's value; System.Text.Json cannot read null into '{typeName}' and throws JsonException: give '{member.Name}' the type '{typeName}?' and read a null as no value");
+        }
+        else if (Initializer(member) is { } initializer)
+        {
+            insteadWhenRead.Add($"JSON.NET skips a null in a reply and keeps '{member.Name}' as its initializer sets it ({initializer}); System.Text.Json reads the null over it (WhenWritingNull is for writing only): have the setter keep its value when given null, or check for null after reading");
+        }
+    }
+
+    /// <summary>The member's initializer as written, where it is not null or default (a null read over those changes nothing).</summary>
+    private static string? Initializer(ISymbol member)
+    {
+        var syntax = member.DeclaringSyntaxReferences.FirstOrDefault()?.GetSyntax();
+        var value = syntax switch
+        {
+            PropertyDeclarationSyntax property => property.Initializer?.Value,
+            VariableDeclaratorSyntax field => field.Initializer?.Value,
+            _ => null,
+        };
+        while (value is PostfixUnaryExpressionSyntax { RawKind: (int)SyntaxKind.SuppressNullableWarningExpression } suppressed)
+        {
+            value = suppressed.Operand;
+        }
+
+        return value is null or DefaultExpressionSyntax or LiteralExpressionSyntax { RawKind: (int)SyntaxKind.NullLiteralExpression or (int)SyntaxKind.DefaultLiteralExpression }
+            ? null
+            : value.ToString();
     }
 
     // JSON.NET sorts members by Order with an unordered one as -1, System.Text.Json with an unordered one as 0: one more

@@ -9,7 +9,7 @@ namespace RefitStj.Analyzers;
 /// </summary>
 internal sealed class JsonNetFinding
 {
-    public JsonNetFinding(SyntaxReference? written, string attribute, string member, IReadOnlyList<JsonNetTwin> twins, string? instead, string enumName)
+    public JsonNetFinding(SyntaxReference? written, string attribute, string member, IReadOnlyList<JsonNetTwin> twins, string? instead, string enumName, string? insteadWhenRead = null)
     {
         Written = written;
         Attribute = attribute;
@@ -17,6 +17,7 @@ internal sealed class JsonNetFinding
         Twins = twins;
         Instead = instead;
         EnumName = enumName;
+        InsteadWhenRead = insteadWhenRead;
     }
 
     /// <summary>The attribute's (or method's) syntax, wherever it is; a rule reports only what is in its compilation.</summary>
@@ -33,8 +34,17 @@ internal sealed class JsonNetFinding
     /// <summary>What to write where no attribute does the same, or <see langword="null"/>.</summary>
     public string? Instead { get; }
 
+    /// <summary>What to write where only a reply differs (a null JSON.NET skipped on read), or <see langword="null"/>.</summary>
+    public string? InsteadWhenRead { get; }
+
     /// <summary>The enum an enum converter twin names, as C# writes it at the member.</summary>
     public string EnumName { get; }
+
+    /// <summary>What to write for a type a client puts on the wire in <paramref name="direction"/>, or <see langword="null"/> where nothing differs there.</summary>
+    public string? InsteadFor(WireDirection direction) =>
+        (direction & WireDirection.Reads) != 0 && InsteadWhenRead is { } onRead
+            ? Instead is null ? onRead : $"{Instead}; {onRead}"
+            : Instead;
 
     /// <summary>The twins as the message lists them.</summary>
     public string TwinsDisplay() => string.Join(", ", Twins.Select(twin => twin.Display(EnumName)));

@@ -93,12 +93,14 @@ internal sealed class JsonNetAttributesRule : Rule
                 var (direction, apiName) = types[type];
                 foreach (var finding in _attributes.Of(type))
                 {
-                    if (_known.LocationInCompilation(finding.Written) is not { } location || !reported.Add((location.SourceTree, location.SourceSpan, finding.Instead is null)))
+                    // A finding about replies only says nothing on a type no client reads.
+                    var instead = finding.InsteadFor(direction);
+                    if ((finding.Twins.Count == 0 && instead is null) || _known.LocationInCompilation(finding.Written) is not { } location || !reported.Add((location.SourceTree, location.SourceSpan, instead is null)))
                     {
                         continue;
                     }
 
-                    context.ReportDiagnostic(finding.Instead is { } instead
+                    context.ReportDiagnostic(instead is not null
                         ? Diagnostic.Create(Descriptors.Rstj007JsonNetAttributeWithoutTwin, location, finding.Attribute, finding.Member, apiName, Verb(direction), instead)
                         : Diagnostic.Create(Descriptors.Rstj007JsonNetAttribute, location, JsonNetTwin.Properties(finding.Twins), finding.Attribute, finding.Member, apiName, Verb(direction), finding.TwinsDisplay()));
                 }

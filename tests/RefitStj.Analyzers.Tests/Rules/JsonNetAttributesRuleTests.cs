@@ -16,6 +16,9 @@ public sealed class JsonNetAttributesRuleTests
 
     internal static readonly string[] Rules = [Descriptors.Rstj007];
 
+    private const string StarsNull = "JSON.NET skips a null in a reply and keeps the member's value; System.Text.Json cannot read null into 'int' and throws JsonException: give 'Stars' the type 'int?' and read a null as no value";
+    private const string WhenWritingNull = "[JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]";
+
     [Theory]
     [InlineData("RestService.For<IApi>(http, new RefitSettings(new StjContentSerializer()))")]
     [InlineData("RestService.For<IApi>(http, new RefitSettings(new StjContentSerializer(AppJsonContext.Default)))")]
@@ -141,8 +144,53 @@ public sealed class JsonNetAttributesRuleTests
             Twin(1, "JSON.NET's [JsonProperty]", "'User.Login'", "[JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingDefault)], [JsonRequired]"),
             NoTwin(1, "JSON.NET's [JsonProperty]", "'User.Login'", "Required.Always also rejects null, read and written: System.Text.Json's [JsonRequired] rejects only a missing member, a null reads; check for null after reading, or give the member a non-nullable type and set RespectNullableAnnotations (System.Text.Json 9)"),
             Twin(2, "JSON.NET's [JsonRequired]", "'User.Id'", "[JsonRequired]"),
+            NoTwin(3, "JSON.NET's [JsonProperty]", "'User.Stars'", StarsNull),
             Twin(4, "JSON.NET's [JsonExtensionData]", "'User.Extra'", "[JsonExtensionData]"),
             Twin(5, "JSON.NET's [JsonProperty]", "'User.Score'", "[JsonPropertyName(\"score\")], [JsonInclude]"));
+    }
+
+    [Fact]
+    public async Task Says_Where_A_Null_In_A_Reply_Reads_Otherwise_Than_JSON_NET_Which_Skipped_It()
+    {
+        var source = Source("""
+            public sealed class User
+            {
+                [{|#0:JsonProperty(NullValueHandling = NullValueHandling.Ignore)|}]
+                public int Stars { get; set; }
+
+                [{|#1:JsonProperty(NullValueHandling = NullValueHandling.Ignore)|}]
+                public List<string> Tags { get; set; } = new() { "new" };
+
+                [{|#2:JsonProperty(NullValueHandling = NullValueHandling.Ignore)|}]
+                public string? Bio { get; set; } = null!;
+
+                [{|#3:JsonProperty(NullValueHandling = NullValueHandling.Ignore)|}]
+                public int? Forks { get; set; } = default;
+            }
+            """);
+        await AnalyzeAsync(
+            source,
+            NoTwin(0, "JSON.NET's [JsonProperty]", "'User.Stars'", StarsNull),
+            Twin(1, "JSON.NET's [JsonProperty]", "'User.Tags'", WhenWritingNull),
+            NoTwin(1, "JSON.NET's [JsonProperty]", "'User.Tags'", "JSON.NET skips a null in a reply and keeps 'Tags' as its initializer sets it (new() { \"new\" }); System.Text.Json reads the null over it (WhenWritingNull is for writing only): have the setter keep its value when given null, or check for null after reading"),
+            Twin(2, "JSON.NET's [JsonProperty]", "'User.Bio'", WhenWritingNull),
+            Twin(3, "JSON.NET's [JsonProperty]", "'User.Forks'", WhenWritingNull));
+    }
+
+    [Fact]
+    public async Task Says_Nothing_About_A_Null_In_A_Reply_On_A_Type_Only_Sent()
+    {
+        var source = Source(
+            User("") + """
+
+                public sealed class NewUser
+                {
+                    [JsonProperty(NullValueHandling = NullValueHandling.Ignore)]
+                    public int Stars { get; set; }
+                }
+                """,
+            members: "[Post(\"/users\")]\nTask Add([Body] NewUser user);");
+        await AnalyzeAsync(source);
     }
 
     [Fact]
