@@ -1,6 +1,4 @@
 using Microsoft.CodeAnalysis;
-using Microsoft.CodeAnalysis.CSharp;
-using Microsoft.CodeAnalysis.CSharp.Syntax;
 
 namespace RefitStj.Analyzers;
 
@@ -19,7 +17,7 @@ internal sealed partial class JsonNetAttributes
             switch (NameOf(attribute))
             {
                 case Newtonsoft + "JsonPropertyAttribute":
-                    ReadProperty(attribute, member, ignore, twins, instead);
+                    ReadProperty(attribute, member, memberType, ignore, twins, instead);
                     AddNullOnRead(attribute, member, memberType, insteadWhenRead);
                     break;
                 case Newtonsoft + "JsonIgnoreAttribute":
@@ -27,7 +25,9 @@ internal sealed partial class JsonNetAttributes
                     AddIgnore(member, ignore, twins);
                     break;
                 case Newtonsoft + "JsonRequiredAttribute":
+                    // JSON.NET's own [JsonRequired] is Required.Always: it rejects a null as well.
                     AddRequired(member, twins);
+                    AddAlwaysAdvice("JSON.NET's [JsonRequired] is Required.Always: it", memberType, instead);
                     break;
                 case Newtonsoft + "JsonExtensionDataAttribute":
                     if (!IsExtensionDataType(memberType))
@@ -74,7 +74,7 @@ internal sealed partial class JsonNetAttributes
         }
     }
 
-    private static void ReadProperty(AttributeData attribute, ISymbol member, string? ignore, List<JsonNetTwin> twins, List<string> instead)
+    private static void ReadProperty(AttributeData attribute, ISymbol member, ITypeSymbol memberType, string? ignore, List<JsonNetTwin> twins, List<string> instead)
     {
         var name = attribute.ConstructorArguments.FirstOrDefault().Value as string ?? Named(attribute, "PropertyName") as string;
         if (name is not null)
@@ -104,7 +104,7 @@ internal sealed partial class JsonNetAttributes
                 break;
             case Always:
                 AddRequired(member, twins);
-                instead.Add("Required.Always also rejects null, read and written: System.Text.Json's [JsonRequired] rejects only a missing member, a null reads; check for null after reading, or give the member a non-nullable type and set RespectNullableAnnotations (System.Text.Json 9)");
+                AddAlwaysAdvice("Required.Always", memberType, instead);
                 break;
             case DisallowNull:
                 instead.Add("Required.DisallowNull (may be missing, never null) has no attribute: System.Text.Json's [JsonRequired] requires the member to be present; check for null after reading, or set RespectNullableAnnotations (System.Text.Json 9)");
@@ -176,46 +176,6 @@ internal sealed partial class JsonNetAttributes
         }
 
         twins.Add(new JsonNetTwin(JsonNetTwinKind.Name, name));
-    }
-
-    // NullValueHandling.Ignore also skips a null in a reply, which System.Text.Json has no attribute for: where that null
-    // would throw (a non-nullable value type) or replace the member's initializer, the reply reads otherwise.
-    private static void AddNullOnRead(AttributeData attribute, ISymbol member, ITypeSymbol memberType, List<string> insteadWhenRead)
-    {
-        if (Named(attribute, "NullValueHandling") is not Ignore)
-        {
-            return;
-        }
-
-        var typeName = memberType.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat);
-        if (memberType.IsValueType && memberType.OriginalDefinition.SpecialType != SpecialType.System_Nullable_T)
-        {
-            insteadWhenRead.Add($"JSON.NET skips a null in a reply and keeps the member's value; System.Text.Json cannot read null into '{typeName}' and throws JsonException: give '{member.Name}' the type '{typeName}?' and read a null as no value");
-        }
-        else if (Initializer(member) is { } initializer)
-        {
-            insteadWhenRead.Add($"JSON.NET skips a null in a reply and keeps '{member.Name}' as its initializer sets it ({initializer}); System.Text.Json reads the null over it (WhenWritingNull is for writing only): have the setter keep its value when given null, or check for null after reading");
-        }
-    }
-
-    /// <summary>The member's initializer as written, where it is not null or default (a null read over those changes nothing).</summary>
-    private static string? Initializer(ISymbol member)
-    {
-        var syntax = member.DeclaringSyntaxReferences.FirstOrDefault()?.GetSyntax();
-        var value = syntax switch
-        {
-            PropertyDeclarationSyntax property => property.Initializer?.Value,
-            VariableDeclaratorSyntax field => field.Initializer?.Value,
-            _ => null,
-        };
-        while (value is PostfixUnaryExpressionSyntax { RawKind: (int)SyntaxKind.SuppressNullableWarningExpression } suppressed)
-        {
-            value = suppressed.Operand;
-        }
-
-        return value is null or DefaultExpressionSyntax or LiteralExpressionSyntax { RawKind: (int)SyntaxKind.NullLiteralExpression or (int)SyntaxKind.DefaultLiteralExpression }
-            ? null
-            : value.ToString();
     }
 
     // JSON.NET sorts members by Order with an unordered one as -1, System.Text.Json with an unordered one as 0: one more

@@ -178,6 +178,26 @@ public sealed class JsonNetAttributesRuleTests
     }
 
     [Fact]
+    public async Task Says_JSON_NETs_Own_JsonRequired_Rejects_Null_Where_A_Null_Can_Come()
+    {
+        var source = Source("""
+            public sealed class User
+            {
+                [{|#0:JsonRequired|}]
+                public string? Login { get; set; }
+
+                [{|#1:JsonRequired|}]
+                public int Id { get; set; }
+            }
+            """);
+        await AnalyzeAsync(
+            source,
+            Twin(0, "JSON.NET's [JsonRequired]", "'User.Login'", "[JsonRequired]"),
+            NoTwin(0, "JSON.NET's [JsonRequired]", "'User.Login'", "JSON.NET's [JsonRequired] is Required.Always: it also rejects null, read and written: System.Text.Json's [JsonRequired] rejects only a missing member, a null reads; check for null after reading, or give the member a non-nullable type and set RespectNullableAnnotations (System.Text.Json 9)"),
+            Twin(1, "JSON.NET's [JsonRequired]", "'User.Id'", "[JsonRequired]"));
+    }
+
+    [Fact]
     public async Task Says_Nothing_About_A_Null_In_A_Reply_On_A_Type_Only_Sent()
     {
         var source = Source(

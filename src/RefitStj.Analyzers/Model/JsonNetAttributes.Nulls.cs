@@ -1,0 +1,58 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+
+namespace RefitStj.Analyzers;
+
+/// <summary>What JSON.NET does with a null that no System.Text.Json attribute does: skipped on read, or rejected as required.</summary>
+internal sealed partial class JsonNetAttributes
+{
+    // NullValueHandling.Ignore also skips a null in a reply, which System.Text.Json has no attribute for: where that null
+    // would throw (a non-nullable value type) or replace the member's initializer, the reply reads otherwise.
+    private static void AddNullOnRead(AttributeData attribute, ISymbol member, ITypeSymbol memberType, List<string> insteadWhenRead)
+    {
+        if (Named(attribute, "NullValueHandling") is not Ignore)
+        {
+            return;
+        }
+
+        var typeName = memberType.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat);
+        if (memberType.IsValueType && memberType.OriginalDefinition.SpecialType != SpecialType.System_Nullable_T)
+        {
+            insteadWhenRead.Add($"JSON.NET skips a null in a reply and keeps the member's value; System.Text.Json cannot read null into '{typeName}' and throws JsonException: give '{member.Name}' the type '{typeName}?' and read a null as no value");
+        }
+        else if (Initializer(member) is { } initializer)
+        {
+            insteadWhenRead.Add($"JSON.NET skips a null in a reply and keeps '{member.Name}' as its initializer sets it ({initializer}); System.Text.Json reads the null over it (WhenWritingNull is for writing only): have the setter keep its value when given null, or check for null after reading");
+        }
+    }
+
+    /// <summary>The member's initializer as written, where it is not null or default (a null read over those changes nothing).</summary>
+    private static string? Initializer(ISymbol member)
+    {
+        var syntax = member.DeclaringSyntaxReferences.FirstOrDefault()?.GetSyntax();
+        var value = syntax switch
+        {
+            PropertyDeclarationSyntax property => property.Initializer?.Value,
+            VariableDeclaratorSyntax field => field.Initializer?.Value,
+            _ => null,
+        };
+        while (value is PostfixUnaryExpressionSyntax { RawKind: (int)SyntaxKind.SuppressNullableWarningExpression } suppressed)
+        {
+            value = suppressed.Operand;
+        }
+
+        return value is null or DefaultExpressionSyntax or LiteralExpressionSyntax { RawKind: (int)SyntaxKind.NullLiteralExpression or (int)SyntaxKind.DefaultLiteralExpression }
+            ? null
+            : value.ToString();
+    }
+
+    // Required.Always rejects a null too, which [JsonRequired] does not; a non-nullable value type rejects it on both.
+    private static void AddAlwaysAdvice(string required, ITypeSymbol memberType, List<string> instead)
+    {
+        if (!memberType.IsValueType || memberType.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T)
+        {
+            instead.Add($"{required} also rejects null, read and written: System.Text.Json's [JsonRequired] rejects only a missing member, a null reads; check for null after reading, or give the member a non-nullable type and set RespectNullableAnnotations (System.Text.Json 9)");
+        }
+    }
+}
