@@ -8,10 +8,15 @@ namespace RefitStj.Analyzers;
 internal sealed partial class JsonNetAttributes
 {
     // NullValueHandling.Ignore also skips a null in a reply, which System.Text.Json has no attribute for: where that null
-    // would throw (a non-nullable value type) or replace the member's initializer, the reply reads otherwise.
+    // would throw (a non-nullable value type) or replace the member's initializer, the reply reads otherwise. Not where
+    // JSON.NET throws on the null itself (the member required) or binds it through a constructor parameter, which
+    // ignores NullValueHandling.
     private static void AddNullOnRead(AttributeData attribute, ISymbol member, ITypeSymbol memberType, List<string> insteadWhenRead)
     {
-        if (Named(attribute, "NullValueHandling") is not Ignore)
+        if (Named(attribute, "NullValueHandling") is not Ignore
+            || Named(attribute, "Required") is Always or DisallowNull
+            || Find(member, Newtonsoft + "JsonRequiredAttribute") is not null
+            || BoundByConstructor(member))
         {
             return;
         }
@@ -21,11 +26,15 @@ internal sealed partial class JsonNetAttributes
         {
             insteadWhenRead.Add($"JSON.NET skips a null in a reply and keeps the member's value; System.Text.Json cannot read null into '{typeName}' and throws JsonException: give '{member.Name}' the type '{typeName}?' and read a null as no value");
         }
-        else if (Initializer(member) is { } initializer)
+        else if (member is not IPropertySymbol { SetMethod: null } && Initializer(member) is { } initializer)
         {
             insteadWhenRead.Add($"JSON.NET skips a null in a reply and keeps '{member.Name}' as its initializer sets it ({initializer}); System.Text.Json reads the null over it (WhenWritingNull is for writing only): have the setter keep its value when given null, or check for null after reading");
         }
     }
+
+    // A parameter of the member's name (case ignored, as JSON.NET matches it) in any constructor of its type: no guess.
+    private static bool BoundByConstructor(ISymbol member) =>
+        member.ContainingType.InstanceConstructors.Any(c => c.Parameters.Any(p => string.Equals(p.Name, member.Name, StringComparison.OrdinalIgnoreCase)));
 
     /// <summary>The member's initializer as written, where it is not null or default (a null read over those changes nothing).</summary>
     private static string? Initializer(ISymbol member)
@@ -37,9 +46,14 @@ internal sealed partial class JsonNetAttributes
             VariableDeclaratorSyntax field => field.Initializer?.Value,
             _ => null,
         };
-        while (value is PostfixUnaryExpressionSyntax { RawKind: (int)SyntaxKind.SuppressNullableWarningExpression } suppressed)
+        while (value is PostfixUnaryExpressionSyntax { RawKind: (int)SyntaxKind.SuppressNullableWarningExpression } or CastExpressionSyntax or ParenthesizedExpressionSyntax)
         {
-            value = suppressed.Operand;
+            value = value switch
+            {
+                PostfixUnaryExpressionSyntax suppressed => suppressed.Operand,
+                CastExpressionSyntax cast => cast.Expression,
+                _ => ((ParenthesizedExpressionSyntax)value).Expression,
+            };
         }
 
         return value is null or DefaultExpressionSyntax or LiteralExpressionSyntax { RawKind: (int)SyntaxKind.NullLiteralExpression or (int)SyntaxKind.DefaultLiteralExpression }

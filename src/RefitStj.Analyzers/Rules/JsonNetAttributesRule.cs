@@ -60,7 +60,8 @@ internal sealed class JsonNetAttributesRule : Rule
 
                     if (!type.Locations.Any(l => l.IsInSource && _known.Compilation.ContainsSyntaxTree(l.SourceTree!)))
                     {
-                        if (_attributes.Of(type) is { Count: > 0 } found)
+                        // What differs in the directions this client uses: a reply-only advice says nothing on a type only sent.
+                        if (_attributes.Of(type).Where(f => f.Twins.Count > 0 || f.InsteadFor(pair.Value) is not null).ToList() is { Count: > 0 } found)
                         {
                             inReference.Add((type, pair.Value, found));
                         }
@@ -88,9 +89,13 @@ internal sealed class JsonNetAttributesRule : Rule
 
             // A generic type closed twice (Page<User>, Page<Repo>) carries the same attributes: each is reported once.
             var reported = new HashSet<(SyntaxTree?, Microsoft.CodeAnalysis.Text.TextSpan, bool)>();
+            // The attributes are the definition's: their report says every direction any closed form goes on the wire.
+            var directions = types.GroupBy(t => t.Key.OriginalDefinition, SymbolEqualityComparer.Default)
+                .ToDictionary(g => g.Key!, g => g.Aggregate(WireDirection.None, (all, t) => all | t.Value.Direction), SymbolEqualityComparer.Default);
             foreach (var type in order)
             {
-                var (direction, apiName) = types[type];
+                var apiName = types[type].Api;
+                var direction = directions[type.OriginalDefinition];
                 foreach (var finding in _attributes.Of(type))
                 {
                     // A finding about replies only says nothing on a type no client reads.

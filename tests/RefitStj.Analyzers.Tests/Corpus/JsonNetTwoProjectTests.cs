@@ -67,4 +67,20 @@ public sealed class JsonNetTwoProjectTests
             reported.GetMessage(CultureInfo.InvariantCulture));
         Assert.Empty(reported.Properties);
     }
+
+    [Theory]
+    [InlineData(ReferenceShape.Compilation)]
+    [InlineData(ReferenceShape.Metadata)]
+    public async Task Says_Nothing_Of_A_Referenced_Type_Only_Sent_Whose_Attribute_Differs_Only_In_A_Reply(ReferenceShape shape)
+    {
+        // NullValueHandling.Ignore on an int has no twin and differs only on read: a body only sent has nothing to say.
+        var contracts = Contracts
+            .Replace("Task<User> Get(int id);", "Task Add([Body] NewUser user);", StringComparison.Ordinal)
+            .Replace("public sealed class User", "public sealed class NewUser { [JsonProperty(NullValueHandling = NullValueHandling.Ignore)] public int Stars { get; set; } }\n\npublic sealed class Unused", StringComparison.Ordinal)
+            .Replace("[Get(\"/users/{id}\")]", "[Post(\"/users\")]", StringComparison.Ordinal);
+
+        var diagnostics = await TwoProjects.DiagnosticsAsync([("Contracts.cs", contracts)], [("App.cs", App)], shape);
+
+        Assert.DoesNotContain(diagnostics, d => d.Id == Descriptors.Rstj007);
+    }
 }

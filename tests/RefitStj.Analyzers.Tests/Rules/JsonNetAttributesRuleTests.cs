@@ -197,6 +197,44 @@ public sealed class JsonNetAttributesRuleTests
             Twin(1, "JSON.NET's [JsonRequired]", "'User.Id'", "[JsonRequired]"));
     }
 
+    [Theory]
+    [InlineData("public sealed class User { [JsonProperty(Required = Required.Always, NullValueHandling = NullValueHandling.Ignore)] public int Stars { get; set; } }")]
+    [InlineData("public sealed class User { [JsonRequired, JsonProperty(NullValueHandling = NullValueHandling.Ignore)] public int Stars { get; set; } }")]
+    [InlineData("public sealed class User { [JsonProperty(Required = Required.DisallowNull, NullValueHandling = NullValueHandling.Ignore)] public int Stars { get; set; } }")]
+    [InlineData("public sealed record User([property: JsonProperty(NullValueHandling = NullValueHandling.Ignore)] int Stars);")]
+    [InlineData("public sealed class User { public User(int stars) => Stars = stars; [JsonProperty(NullValueHandling = NullValueHandling.Ignore)] public int Stars { get; } }")]
+    [InlineData("public sealed class User { [JsonProperty(NullValueHandling = NullValueHandling.Ignore)] public List<string> Tags { get; } = new() { \"x\" }; }")]
+    [InlineData("public sealed class User { [JsonProperty(NullValueHandling = NullValueHandling.Ignore)] public string? Bio { get; set; } = (string?)null; }")]
+    public async Task Says_Nothing_Of_A_Null_In_A_Reply_Where_JSON_NET_Does_Not_Skip_It_Or_Nothing_Differs(string user)
+    {
+        // Required: JSON.NET throws on the null too. A constructor parameter ignores NullValueHandling. A get-only
+        // member is never set from a reply, and a null initializer is what a null reads as anyway.
+        var diagnostics = await TwoProjects.DiagnosticsAsync([], [("App.cs", Source(user))], ReferenceShape.Compilation);
+
+        Assert.DoesNotContain(diagnostics, d => d.GetMessage(System.Globalization.CultureInfo.InvariantCulture).Contains("skips a null in a reply", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public async Task A_Generic_Type_Read_In_One_Closed_Form_And_Sent_In_Another_Keeps_Its_Reply_Advice()
+    {
+        // The attribute is the definition's: sent as Page<Repo> and read as Page<User> is "sends and reads", advice included.
+        var source = Source(
+            """
+            public sealed class User { public Page<User>? Friends { get; set; } }
+            public sealed class Repo { }
+            public sealed class Page<T>
+            {
+                [{|#0:JsonProperty(NullValueHandling = NullValueHandling.Ignore)|}]
+                public List<T> Items { get; set; } = new();
+            }
+            """,
+            members: "[Post(\"/repos\")]\nTask Add([Body] Page<Repo> page);");
+        await AnalyzeAsync(
+            source,
+            Twin(0, "JSON.NET's [JsonProperty]", "'Page.Items'", WhenWritingNull, verb: "sends and reads"),
+            NoTwin(0, "JSON.NET's [JsonProperty]", "'Page.Items'", "JSON.NET skips a null in a reply and keeps 'Items' as its initializer sets it (new()); System.Text.Json reads the null over it (WhenWritingNull is for writing only): have the setter keep its value when given null, or check for null after reading", verb: "sends and reads"));
+    }
+
     [Fact]
     public async Task Says_Nothing_About_A_Null_In_A_Reply_On_A_Type_Only_Sent()
     {
