@@ -13,12 +13,12 @@ internal sealed partial class JsonNetAttributes
         {
             var twins = new List<JsonNetTwin>();
             var instead = new List<string>();
-            var insteadWhenRead = new List<string>();
+            string? insteadWhenRead = null;
             switch (NameOf(attribute))
             {
                 case Newtonsoft + "JsonPropertyAttribute":
                     ReadProperty(attribute, member, memberType, ignore, twins, instead);
-                    AddNullOnRead(attribute, member, memberType, insteadWhenRead);
+                    insteadWhenRead = NullOnRead(attribute, member, memberType);
                     break;
                 case Newtonsoft + "JsonIgnoreAttribute":
                 case DataContract + "IgnoreDataMemberAttribute":
@@ -67,9 +67,9 @@ internal sealed partial class JsonNetAttributes
                 findings.Add(new JsonNetFinding(attribute.ApplicationSyntaxReference, Display(attribute), name, twins, null, enumName));
             }
 
-            if (instead.Count > 0 || insteadWhenRead.Count > 0)
+            if (instead.Count > 0 || insteadWhenRead is not null)
             {
-                findings.Add(new JsonNetFinding(attribute.ApplicationSyntaxReference, Display(attribute), name, [], instead.Count > 0 ? string.Join("; ", instead) : null, "", insteadWhenRead.Count > 0 ? string.Join("; ", insteadWhenRead) : null));
+                findings.Add(Without(attribute, name, instead.Count > 0 ? string.Join("; ", instead) : null, insteadWhenRead));
             }
         }
     }
@@ -224,8 +224,7 @@ internal sealed partial class JsonNetAttributes
         }
 
         // A value type is never null: JSON.NET leaves nothing out, and System.Text.Json refuses WhenWritingNull there.
-        var nullable = !type.IsValueType || type.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T;
-        return property is not null && Named(property, "NullValueHandling") is Ignore && nullable ? "WhenWritingNull" : null;
+        return property is not null && Named(property, "NullValueHandling") is Ignore && CanHoldNull(type) ? "WhenWritingNull" : null;
     }
 
     /// <summary>The member's [DefaultValue] where it is not default(T), which JSON.NET compares with and System.Text.Json does not.</summary>

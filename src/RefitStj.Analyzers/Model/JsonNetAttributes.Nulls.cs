@@ -11,26 +11,29 @@ internal sealed partial class JsonNetAttributes
     // would throw (a non-nullable value type) or replace the member's initializer, the reply reads otherwise. Not where
     // JSON.NET throws on the null itself (the member required) or binds it through a constructor parameter, which
     // ignores NullValueHandling.
-    private static void AddNullOnRead(AttributeData attribute, ISymbol member, ITypeSymbol memberType, List<string> insteadWhenRead)
+    private static string? NullOnRead(AttributeData attribute, ISymbol member, ITypeSymbol memberType)
     {
         if (Named(attribute, "NullValueHandling") is not Ignore
             || Named(attribute, "Required") is Always or DisallowNull
             || Find(member, Newtonsoft + "JsonRequiredAttribute") is not null
             || BoundByConstructor(member))
         {
-            return;
+            return null;
         }
 
-        var typeName = memberType.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat);
-        if (memberType.IsValueType && memberType.OriginalDefinition.SpecialType != SpecialType.System_Nullable_T)
+        if (!CanHoldNull(memberType))
         {
-            insteadWhenRead.Add($"JSON.NET skips a null in a reply and keeps the member's value; System.Text.Json cannot read null into '{typeName}' and throws JsonException: give '{member.Name}' the type '{typeName}?' and read a null as no value");
+            var typeName = memberType.ToDisplayString(SymbolDisplayFormat.MinimallyQualifiedFormat);
+            return $"JSON.NET skips a null in a reply and keeps the member's value; System.Text.Json cannot read null into '{typeName}' and throws JsonException: give '{member.Name}' the type '{typeName}?' and read a null as no value";
         }
-        else if (member is not IPropertySymbol { SetMethod: null } && Initializer(member) is { } initializer)
-        {
-            insteadWhenRead.Add($"JSON.NET skips a null in a reply and keeps '{member.Name}' as its initializer sets it ({initializer}); System.Text.Json reads the null over it (WhenWritingNull is for writing only): have the setter keep its value when given null, or check for null after reading");
-        }
+
+        return member is not IPropertySymbol { SetMethod: null } && Initializer(member) is { } initializer
+            ? $"JSON.NET skips a null in a reply and keeps '{member.Name}' as its initializer sets it ({initializer}); System.Text.Json reads the null over it (WhenWritingNull is for writing only): have the setter keep its value when given null, or check for null after reading"
+            : null;
     }
+
+    // A reference type or Nullable<T>: a non-nullable value type is never null, and both serializers reject a null for it.
+    private static bool CanHoldNull(ITypeSymbol type) => !type.IsValueType || type.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T;
 
     // A parameter of the member's name (case ignored, as JSON.NET matches it) in any constructor of its type: no guess.
     private static bool BoundByConstructor(ISymbol member) =>
@@ -64,7 +67,7 @@ internal sealed partial class JsonNetAttributes
     // Required.Always rejects a null too, which [JsonRequired] does not; a non-nullable value type rejects it on both.
     private static void AddAlwaysAdvice(string required, ITypeSymbol memberType, List<string> instead)
     {
-        if (!memberType.IsValueType || memberType.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T)
+        if (CanHoldNull(memberType))
         {
             instead.Add($"{required} also rejects null, read and written: System.Text.Json's [JsonRequired] rejects only a missing member, a null reads; check for null after reading, or give the member a non-nullable type and set RespectNullableAnnotations (System.Text.Json 9)");
         }

@@ -171,8 +171,8 @@ internal sealed partial class JsonNetAttributes
             && i.TypeArguments[0].SpecialType == SpecialType.System_String
             && (i.TypeArguments[1].SpecialType == SpecialType.System_Object || i.TypeArguments[1].ToDisplayString() == "System.Text.Json.JsonElement"));
 
-    private static JsonNetFinding Without(AttributeData attribute, string member, string instead) =>
-        new(attribute.ApplicationSyntaxReference, Display(attribute), member, [], instead, "");
+    private static JsonNetFinding Without(AttributeData attribute, string member, string? instead, string? insteadWhenRead = null) =>
+        new(attribute.ApplicationSyntaxReference, Display(attribute), member, [], instead, "", insteadWhenRead);
 
     /// <summary>The attribute as the message names it: JSON.NET's with its owner said, DataContract's by name.</summary>
     private static string Display(AttributeData attribute)
