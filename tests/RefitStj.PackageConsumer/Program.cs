@@ -29,7 +29,7 @@ var api = RestService.ForGenerated<IShopApi>(new HttpClient(stub) { BaseAddress 
 var services = new ServiceCollection();
 services.AddRefitGeneratedClient<IShopApi>(settings);
 
-var order = new Order(7, 2, ProductKind.HomeGarden, Note: 42);
+var order = new Order(7, 2, ProductKind.HomeGarden, Delivery.NextDay, Note: 42);
 await Transcript.Call("camelCase product", () => api.GetProduct(1));
 await Transcript.Call("PascalCase product", () => api.GetProduct(2));
 await Transcript.Call("order", () => api.PlaceOrder(order));
@@ -78,7 +78,14 @@ public enum ProductKind
 
 public sealed record Product(int Id, string Name, decimal Price, ProductKind Kind, ProductKind? Previous, Dictionary<string, object>? Extra);
 
-public sealed record Order(int ProductId, int Quantity, ProductKind Kind, object? Note);
+// Delivery is reached through the omitted Order only: RSTJ002's fix must write its converter whichever fix runs first.
+public enum Delivery
+{
+    Standard,
+    NextDay,
+}
+
+public sealed record Order(int ProductId, int Quantity, ProductKind Kind, Delivery Delivery, object? Note);
 
 public sealed record Receipt(int OrderId, decimal Total, ProductKind Kind);
 

@@ -37,6 +37,25 @@ internal sealed class OptionsEdit
             ? new OptionsEdit(diagnostic.AdditionalLocations[0], FixProperties.ExtendsAttribute(diagnostic), edit.Options, edit.ConverterIds)
             : null;
 
+    /// <summary>
+    /// One edit of a context for several calls' edits of it (RSTJ002 counts each call's missing types, so calls may ask
+    /// for different converters): every option and converter any of them asks for, in the order of the first, the others'
+    /// additions after it in theirs. <paramref name="edits"/> come in the order of their diagnostics' locations.
+    /// </summary>
+    public static OptionsEdit Merge(IReadOnlyList<OptionsEdit> edits)
+    {
+        var first = edits[0];
+        if (edits.Count == 1)
+        {
+            return first;
+        }
+
+        var canonical = new[] { ContextOptions.PropertyNamingPolicy, ContextOptions.PropertyNameCaseInsensitive, ContextOptions.NumberHandling };
+        var options = edits.SelectMany(e => e.Options).Distinct(StringComparer.Ordinal).OrderBy(o => Array.IndexOf(canonical, o)).ToList();
+        var converters = edits.SelectMany(e => e.ConverterIds).Distinct(StringComparer.Ordinal).ToList();
+        return new OptionsEdit(first.Attribute, first.ExtendsAttribute, options, converters, first.StatesDefaults);
+    }
+
     /// <summary>The converter an RSTJ001 asks for (<c>SseItemConverter&lt;T&gt;</c>), as an options edit of its context, or <see langword="null"/> for any other RSTJ001.</summary>
     public static OptionsEdit? ConverterOf(Diagnostic diagnostic) =>
         diagnostic.AdditionalLocations.Count == 1 && FixProperties.ConverterIdOf(diagnostic) is { } converterId

@@ -23,12 +23,14 @@ internal sealed class CompatibleOptionsFixAll : FixAllProvider
             return null;
         }
 
-        // Every call that pairs a context asks for the same edit of it: one per context.
+        // Every call that pairs a context asks for an edit of it, with the types its own calls need: one merged edit per context.
         var edits = diagnostics
+            .OrderBy(d => d.Location.SourceTree?.FilePath, StringComparer.Ordinal)
+            .ThenBy(d => d.Location.SourceSpan.Start)
             .Select(OptionsEdit.Of)
             .OfType<OptionsEdit>()
             .GroupBy(edit => edit.Attribute)
-            .Select(context => context.First())
+            .Select(context => OptionsEdit.Merge(context.ToList()))
             .ToList();
         return edits.Count == 0
             ? null

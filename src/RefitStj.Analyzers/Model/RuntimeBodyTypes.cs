@@ -77,19 +77,21 @@ internal static class RuntimeBodyTypes
     /// Whether a value of <paramref name="root"/> can hold an <c>object</c>: through elements, type arguments or the
     /// public properties (and <c>[JsonInclude]</c> fields) of the app's own types, as System.Text.Json writes them.
     /// </summary>
-    public static bool ReachesObject(ITypeSymbol root, KnownSymbols known)
+    public static bool ReachesObject(ITypeSymbol root, KnownSymbols known) =>
+        Reached([root], known).Any(type => type.SpecialType == SpecialType.System_Object);
+
+    /// <summary>
+    /// The types System.Text.Json's generator emits metadata for when a context declares <paramref name="roots"/>: the
+    /// roots, their elements and type arguments, and the types of the public properties (and <c>[JsonInclude]</c>
+    /// fields) of the app's own types among them, recursively.
+    /// </summary>
+    public static HashSet<ITypeSymbol> Reached(IEnumerable<ITypeSymbol> roots, KnownSymbols known)
     {
         var seen = new HashSet<ITypeSymbol>(SymbolEqualityComparer.Default);
-        var pending = new Stack<ITypeSymbol>();
-        pending.Push(root);
+        var pending = new Stack<ITypeSymbol>(roots);
         while (pending.Count > 0)
         {
             var type = pending.Pop();
-            if (type.SpecialType == SpecialType.System_Object)
-            {
-                return true;
-            }
-
             if (!seen.Add(type))
             {
                 continue;
@@ -120,7 +122,7 @@ internal static class RuntimeBodyTypes
             }
         }
 
-        return false;
+        return seen;
     }
 
     private static ITypeSymbol? WrittenMemberType(ISymbol member, KnownSymbols known)

@@ -29,8 +29,10 @@ internal sealed class CompatibleOptionsRule : Rule
         private readonly KnownSymbols _known;
         private readonly PairingModel _model;
 
-        // What each context's diagnostic says: the rule's own conclusion from the model's facts, drawn once per context.
+        // What each context's diagnostic says: the rule's own conclusion from the model's facts, drawn once per context, and
+        // once per context and interface where RSTJ001's fix would add that interface's types to it.
         private readonly ConcurrentDictionary<INamedTypeSymbol, Finding?> _findings = new(SymbolEqualityComparer.Default);
+        private readonly ConcurrentDictionary<INamedTypeSymbol, ConcurrentDictionary<INamedTypeSymbol, Finding?>> _findingsWithGaps = new(SymbolEqualityComparer.Default);
 
         public OnCompilation(KnownSymbols known, PairingModel model)
         {
@@ -47,17 +49,25 @@ internal sealed class CompatibleOptionsRule : Rule
                 return;
             }
 
+            var alone = creation.StjContextsWithoutFallback().Select(v => v.Context!).ToImmutableHashSet<INamedTypeSymbol>(SymbolEqualityComparer.Default);
             foreach (var jsonContext in creation.StjContextsWithAttributeOptions())
             {
-                if (_findings.GetOrAdd(jsonContext, Find) is { } found)
+                var found = creation.Api is { } api && alone.Contains(jsonContext)
+                    ? _findingsWithGaps.GetOrAdd(jsonContext, _ => new(SymbolEqualityComparer.Default)).GetOrAdd(api, _ => Find(jsonContext, api))
+                    : _findings.GetOrAdd(jsonContext, c => Find(c, api: null));
+                if (found is not null)
                 {
                     context.ReportDiagnostic(Diagnostic.Create(Descriptors.Rstj002IncompatibleOptions, creation.Location, found.Attribute is null ? [] : [found.Attribute], found.Properties, jsonContext.Name, found.Differences));
                 }
             }
         }
 
-        /// <summary>What a context's diagnostic says and carries, or <see langword="null"/> when its options match Refit's where it matters.</summary>
-        private Finding? Find(INamedTypeSymbol context)
+        /// <summary>
+        /// What a context's diagnostic says and carries, or <see langword="null"/> when its options match Refit's where it
+        /// matters: for the types it covers, and those RSTJ001's fix adds for a client of <paramref name="api"/> (one that
+        /// runs on it alone), so that either fix first leaves nothing for a second pass.
+        /// </summary>
+        private Finding? Find(INamedTypeSymbol context, INamedTypeSymbol? api)
         {
             var known = _known;
             if (_model.CoverageOf(context) is not { } coverage)
@@ -71,7 +81,16 @@ internal sealed class CompatibleOptionsRule : Rule
                 return null;
             }
 
-            var gaps = OptionsDifferences.Find(coverage, options, known);
+            // RSTJ001's fix edits only a context written in this compilation.
+            var added = api is null || coverage.LastAttribute is null
+                ? []
+                : ContextGaps.Of(api, coverage, _model, known).SelectMany(gap => gap.Types).ToList();
+            if (api is not null && added.Count == 0)
+            {
+                return _findings.GetOrAdd(context, c => Find(c, api: null));
+            }
+
+            var gaps = OptionsDifferences.Find(coverage, added, options, known);
             if (gaps.IsEmpty)
             {
                 return null;

@@ -47,55 +47,31 @@ internal sealed class ContextCoverageRule : Rule
             }
 
             var lastAttribute = coverage.LastAttribute;
-
-            var contract = _model.ContractOf(api);
-            var reported = new HashSet<ITypeSymbol>(SymbolEqualityComparer.Default);
-            var report = new Reporter(context, creation, coverage, lastAttribute);
-            foreach (var serialized in contract)
+            var report = new Reporter(context, creation, coverage);
+            var converters = new HashSet<ITypeSymbol>(SymbolEqualityComparer.Default);
+            foreach (var serialized in _model.ContractOf(api))
             {
                 context.CancellationToken.ThrowIfCancellationRequested();
-                if (SseItemConverters.Missing(serialized, coverage.Context, _model.OptionsOf(coverage.Context), creation.Location, lastAttribute, _known, report.Name, reported) is { } converter)
+                if (SseItemConverters.Missing(serialized, coverage.Context, _model.OptionsOf(coverage.Context), creation.Location, lastAttribute, _known, report.Name, converters) is { } converter)
                 {
                     context.ReportDiagnostic(converter);
                 }
-
-                if (!coverage.Covers(serialized.Type) && reported.Add(serialized.Type))
-                {
-                    report.Missing(Descriptors.Rstj001MissingType, [serialized.Type], $"{serialized.Method.ContainingType.Name}.{serialized.Method.Name}", serialized.IsBody ? "writes" : "reads", report.Name(serialized.Type));
-                }
             }
 
-            // What bodies hand over at run time: checked once the declared types are, each type reported once per call.
-            foreach (var serialized in contract)
+            foreach (var gap in ContextGaps.Of(api, coverage, _model, _known))
             {
-                if (serialized.IsBody)
+                var method = $"{gap.Source.Method.ContainingType.Name}.{gap.Source.Method.Name}";
+                switch (gap.Kind)
                 {
-                    ReportRuntimeTypes(report, serialized, reported);
-                }
-            }
-        }
-
-        private void ReportRuntimeTypes(Reporter report, SerializedType body, HashSet<ITypeSymbol> reported)
-        {
-            var method = $"{body.Method.ContainingType.Name}.{body.Method.Name}";
-            var context = report.Coverage.Context;
-            if (RuntimeBodyTypes.WritesRuntimeType(body.Type, _known))
-            {
-                foreach (var type in RuntimeBodyTypes.Implementations(body.Type, _model.ConcreteSourceTypes))
-                {
-                    if (!report.Coverage.Covers(type) && _known.Compilation.IsSymbolAccessibleWithin(type, context) && reported.Add(type))
-                    {
-                        report.Missing(Descriptors.Rstj001MissingRuntimeType, [type], method, report.Name(body.Type), report.Name(type));
-                    }
-                }
-            }
-
-            if (RuntimeBodyTypes.ReachesObject(body.Type, _known))
-            {
-                var missing = _model.ObjectValueTypes.Where(type => !report.Coverage.Covers(type) && reported.Add(type)).ToList();
-                if (missing.Count > 0)
-                {
-                    report.Missing(Descriptors.Rstj001MissingObjectValueTypes, missing, method, string.Join(", ", missing.Select(report.Name)));
+                    case ContextGapKind.Declared:
+                        report.Missing(Descriptors.Rstj001MissingType, gap.Types, method, gap.Source.IsBody ? "writes" : "reads", report.Name(gap.Types[0]));
+                        break;
+                    case ContextGapKind.RuntimeType:
+                        report.Missing(Descriptors.Rstj001MissingRuntimeType, gap.Types, method, report.Name(gap.Source.Type), report.Name(gap.Types[0]));
+                        break;
+                    default:
+                        report.Missing(Descriptors.Rstj001MissingObjectValueTypes, gap.Types, method, string.Join(", ", gap.Types.Select(report.Name)));
+                        break;
                 }
             }
         }
@@ -107,31 +83,30 @@ internal sealed class ContextCoverageRule : Rule
             private readonly Location _call;
             private readonly TypeNames _names;
             private readonly Location? _lastAttribute;
+            private readonly ContextCoverage _coverage;
 
-            public Reporter(DiagnosticSink context, ClientCreation creation, ContextCoverage coverage, Location? lastAttribute)
+            public Reporter(DiagnosticSink context, ClientCreation creation, ContextCoverage coverage)
             {
                 _context = context;
                 _call = creation.Location;
                 _names = creation.Names;
-                Coverage = coverage;
-                _lastAttribute = lastAttribute;
+                _coverage = coverage;
+                _lastAttribute = coverage.LastAttribute;
             }
-
-            public ContextCoverage Coverage { get; }
 
             // As the call's file writes it, without the '?' of a nullable reference, which typeof refuses.
             public string Name(ITypeSymbol type) => _names.Name(type);
 
             /// <summary>Reports <paramref name="types"/> missing; the message's arguments are <paramref name="arguments"/> then the context's name.</summary>
-            public void Missing(DiagnosticDescriptor rule, IReadOnlyList<ITypeSymbol> types, params string[] arguments)
+            public void Missing(DiagnosticDescriptor rule, ImmutableArray<ITypeSymbol> types, params string[] arguments)
             {
-                var properties = FixProperties.MissingTypes(types, Name, Coverage.Context);
+                var properties = FixProperties.MissingTypes(types, Name, _coverage.Context);
                 _context.ReportDiagnostic(Diagnostic.Create(
                     rule,
                     _call,
                     additionalLocations: _lastAttribute is null ? [] : [_lastAttribute],
                     properties: properties,
-                    [.. arguments, Coverage.Context.Name]));
+                    [.. arguments, _coverage.Context.Name]));
             }
         }
     }

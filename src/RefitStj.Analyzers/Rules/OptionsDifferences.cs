@@ -1,3 +1,4 @@
+using System.Collections.Immutable;
 using Microsoft.CodeAnalysis;
 
 namespace RefitStj.Analyzers;
@@ -28,9 +29,14 @@ internal sealed class OptionsDifferences
 
     public bool IsEmpty => Options.Count == 0 && Enums.Count == 0 && !Objects;
 
-    public static OptionsDifferences Find(ContextCoverage coverage, ContextOptions options, KnownSymbols known)
+    /// <summary>
+    /// What differs for the types <paramref name="coverage"/> has and those RSTJ001's fix adds to it
+    /// (<paramref name="added"/>, with all they reach): its options then hold for the context as that fix leaves it.
+    /// </summary>
+    public static OptionsDifferences Find(ContextCoverage coverage, IReadOnlyCollection<ITypeSymbol> added, ContextOptions options, KnownSymbols known)
     {
-        var covered = coverage.CoveredTypes;
+        var covered = added.Count == 0 ? coverage.CoveredTypes : coverage.CoveredTypes.Union(RuntimeBodyTypes.Reached(added, known));
+        var declared = added.Count == 0 ? coverage.DeclaredTypes : coverage.DeclaredTypes.Union(added);
         var missing = new List<string>();
 
         // Names matter only where the context writes JSON objects; numbers only where it reads numbers.
@@ -51,7 +57,7 @@ internal sealed class OptionsDifferences
         {
             foreach (var type in covered.Select(Unwrap).OfType<INamedTypeSymbol>().Where(t => t.TypeKind == TypeKind.Enum).Distinct<INamedTypeSymbol>(SymbolEqualityComparer.Default))
             {
-                if (!options.ConvertedTypes.Contains(type) && !HasConverter(type, known) && HasPlainUse(type, coverage, known))
+                if (!options.ConvertedTypes.Contains(type) && !HasConverter(type, known) && HasPlainUse(type, covered, declared, known))
                 {
                     enums.Add(type);
                 }
@@ -67,15 +73,15 @@ internal sealed class OptionsDifferences
     /// Whether some use of <paramref name="enumType"/> takes the options' converters: any use but a property or field with
     /// its own <c>[JsonConverter]</c> (the user's choice for that member). With no use found, the enum counts as used plainly.
     /// </summary>
-    private static bool HasPlainUse(INamedTypeSymbol enumType, ContextCoverage coverage, KnownSymbols known)
+    private static bool HasPlainUse(INamedTypeSymbol enumType, ImmutableHashSet<ITypeSymbol> covered, ImmutableHashSet<ITypeSymbol> declared, KnownSymbols known)
     {
-        if (coverage.DeclaredTypes.Any(t => Is(t, enumType)))
+        if (declared.Any(t => Is(t, enumType)))
         {
             return true;
         }
 
         var attributedUses = 0;
-        foreach (var type in coverage.CoveredTypes)
+        foreach (var type in covered)
         {
             if (type is IArrayTypeSymbol array && Is(array.ElementType, enumType))
             {

@@ -53,7 +53,7 @@ internal sealed class RefitContextRule : Rule
             }
 
             var options = _model.OptionsOf(jsonContext);
-            return !options.StatesOwnFormat && (options.Attribute ?? coverage.LastAttribute) is not null && !OptionsDifferences.Find(coverage, options, _known).IsEmpty;
+            return !options.StatesOwnFormat && (options.Attribute ?? coverage.LastAttribute) is not null && !OptionsDifferences.Find(coverage, [], options, _known).IsEmpty;
         }
     }
 }

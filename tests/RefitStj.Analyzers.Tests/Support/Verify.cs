@@ -89,12 +89,16 @@ internal static class Verify
         await test.RunAsync();
     }
 
-    /// <summary><typeparamref name="TFix"/> over the rules <paramref name="ruleIds"/>, one diagnostic at a time and fix-all, the other rules ignored.</summary>
+    /// <summary>
+    /// <typeparamref name="TFix"/> over the rules <paramref name="ruleIds"/>, one diagnostic at a time and fix-all, the other
+    /// rules ignored; the fixed sources must report <paramref name="remaining"/> (another fix's diagnostics) and nothing else.
+    /// </summary>
     public static async Task CodeFixAsync<TFix>(
-        string[] ruleIds, string[] sources, string[] fixedSources, DiagnosticResult[] expected, int iterations, CodeFixTestBehaviors behaviors = CodeFixTestBehaviors.None, string[]? preprocessorSymbols = null)
+        string[] ruleIds, string[] sources, string[] fixedSources, DiagnosticResult[] expected, int iterations, CodeFixTestBehaviors behaviors = CodeFixTestBehaviors.None, string[]? preprocessorSymbols = null, DiagnosticResult[]? remaining = null)
         where TFix : CodeFixProvider, new()
     {
         var test = new CodeFixTest<TFix> { NumberOfIncrementalIterations = iterations, CodeFixTestBehaviors = behaviors };
+        test.FixedState.ExpectedDiagnostics.AddRange(remaining ?? []);
         Configure(test, test.TestState, OutputKind.DynamicallyLinkedLibrary, ruleIds);
         if (preprocessorSymbols is not null)
         {
