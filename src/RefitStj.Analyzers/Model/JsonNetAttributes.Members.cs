@@ -21,7 +21,7 @@ internal sealed partial class JsonNetAttributes
                     insteadWhenRead = NullOnRead(attribute, member, memberType);
                     break;
                 case Newtonsoft + "JsonIgnoreAttribute":
-                case DataContract + "IgnoreDataMemberAttribute":
+                case DataContract + "IgnoreDataMemberAttribute" when ignore == "Always":
                     AddIgnore(member, ignore, twins);
                     break;
                 case Newtonsoft + "JsonRequiredAttribute":
@@ -55,7 +55,7 @@ internal sealed partial class JsonNetAttributes
 
                     break;
                 case DataContract + "DataMemberAttribute" when dataContract:
-                    ReadDataMember(attribute, member, ignore, twins, instead);
+                    ReadDataMember(attribute, member, ignore, Find(member, Newtonsoft + "JsonPropertyAttribute"), twins, instead);
                     break;
                 default:
                     continue;
@@ -76,8 +76,7 @@ internal sealed partial class JsonNetAttributes
 
     private static void ReadProperty(AttributeData attribute, ISymbol member, ITypeSymbol memberType, string? ignore, List<JsonNetTwin> twins, List<string> instead)
     {
-        var name = attribute.ConstructorArguments.FirstOrDefault().Value as string ?? Named(attribute, "PropertyName") as string;
-        if (name is not null)
+        if (PropertyNameOf(attribute) is { } name)
         {
             AddName(member, name, twins, instead);
         }
@@ -182,11 +181,23 @@ internal sealed partial class JsonNetAttributes
     // keeps every member where JSON.NET put it (Order = 0 after the unordered members, not among them).
     private static string StjOrder(int order) => (order == int.MaxValue ? order : order + 1).ToString(System.Globalization.CultureInfo.InvariantCulture);
 
-    private static void ReadDataMember(AttributeData attribute, ISymbol member, string? ignore, List<JsonNetTwin> twins, List<string> instead)
+    private static string? PropertyNameOf(AttributeData jsonProperty) =>
+        jsonProperty.ConstructorArguments.FirstOrDefault().Value as string ?? Named(jsonProperty, "PropertyName") as string;
+
+    /// <summary>
+    /// A [DataMember] of a [DataContract] type. Beside JSON.NET's [JsonProperty] (<paramref name="jsonProperty"/>) JSON.NET
+    /// takes only its name, where [JsonProperty] gives none: order, IsRequired and EmitDefaultValue are then [JsonProperty]'s.
+    /// </summary>
+    private static void ReadDataMember(AttributeData attribute, ISymbol member, string? ignore, AttributeData? jsonProperty, List<JsonNetTwin> twins, List<string> instead)
     {
-        if (Named(attribute, "Name") is string name)
+        if (Named(attribute, "Name") is string name && (jsonProperty is null || PropertyNameOf(jsonProperty) is null))
         {
             AddName(member, name, twins, instead);
+        }
+
+        if (jsonProperty is not null)
+        {
+            return;
         }
 
         if (Named(attribute, "Order") is int order and >= 0 && Find(member, Stj + "JsonPropertyOrderAttribute") is null)
@@ -212,12 +223,16 @@ internal sealed partial class JsonNetAttributes
     private static string? IgnoreCondition(ISymbol member, ITypeSymbol type, bool dataContract)
     {
         var property = Find(member, Newtonsoft + "JsonPropertyAttribute");
-        if (Find(member, Newtonsoft + "JsonIgnoreAttribute") is not null || (property is null && Find(member, DataContract + "IgnoreDataMemberAttribute") is not null))
+        var dataMember = dataContract && property is null ? Find(member, DataContract + "DataMemberAttribute") : null;
+
+        // JSON.NET's [IgnoreDataMember] leaves a member out whatever else it carries, but in a [DataContract] type, where a
+        // member is written when an attribute opts it in and left out otherwise.
+        var optedIn = property is not null || dataMember is not null || Find(member, Newtonsoft + "JsonRequiredAttribute") is not null;
+        if (Find(member, Newtonsoft + "JsonIgnoreAttribute") is not null || (Find(member, DataContract + "IgnoreDataMemberAttribute") is not null && !(dataContract && optedIn)))
         {
             return "Always";
         }
 
-        var dataMember = dataContract ? Find(member, DataContract + "DataMemberAttribute") : null;
         if ((property is not null && Named(property, "DefaultValueHandling") is Ignore or IgnoreAndPopulate) || (dataMember is not null && Named(dataMember, "EmitDefaultValue") is false))
         {
             return OtherDefault(member) is null ? "WhenWritingDefault" : OwnDefault;

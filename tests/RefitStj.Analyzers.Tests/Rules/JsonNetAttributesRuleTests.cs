@@ -410,6 +410,63 @@ public sealed class JsonNetAttributesRuleTests
     }
 
     [Fact]
+    public async Task Beside_JsonProperty_A_DataMember_Gives_Only_The_Name_JsonProperty_Does_Not()
+    {
+        // JSON.NET reads [JsonProperty] first: a [DataMember] beside it gives the name where [JsonProperty] has none, and
+        // nothing else (two [JsonPropertyName] or [JsonPropertyOrder] twins would not compile).
+        var source = Source("""
+            [DataContract]
+            public sealed class User
+            {
+                [{|#0:JsonProperty("login", Order = 2)|}]
+                [DataMember(Name = "user_login", Order = 5, IsRequired = true, EmitDefaultValue = false)]
+                public string? Login { get; set; }
+
+                [JsonProperty]
+                [{|#1:DataMember(Name = "avatar_url", Order = 1, IsRequired = true)|}]
+                public string? AvatarUrl { get; set; }
+            }
+            """);
+        await AnalyzeAsync(
+            source,
+            Twin(0, "JSON.NET's [JsonProperty]", "'User.Login'", "[JsonPropertyName(\"login\")], [JsonPropertyOrder(3)]"),
+            Twin(1, "[DataMember]", "'User.AvatarUrl'", "[JsonPropertyName(\"avatar_url\")]"));
+    }
+
+    [Fact]
+    public async Task IgnoreDataMember_Leaves_A_Member_Out_Beside_JsonProperty_But_Not_Beside_DataMember_In_A_DataContract()
+    {
+        // Outside a [DataContract] JSON.NET leaves an [IgnoreDataMember] out whatever else it carries; inside one a
+        // [DataMember] or [JsonProperty] opts the member in and [IgnoreDataMember] is not read; one with neither stays out.
+        var source = Source("""
+            public sealed class User
+            {
+                [{|#0:JsonProperty("secret")|}]
+                [{|#1:IgnoreDataMember|}]
+                public string? Secret { get; set; }
+
+                public Contract? Contract { get; set; }
+            }
+
+            [DataContract]
+            public sealed class Contract
+            {
+                [DataMember]
+                [IgnoreDataMember]
+                public string? Kept { get; set; }
+
+                [{|#2:IgnoreDataMember|}]
+                public string? Left { get; set; }
+            }
+            """);
+        await AnalyzeAsync(
+            source,
+            Twin(0, "JSON.NET's [JsonProperty]", "'User.Secret'", "[JsonPropertyName(\"secret\")]"),
+            Twin(1, "[IgnoreDataMember]", "'User.Secret'", "[JsonIgnore]"),
+            Twin(2, "[IgnoreDataMember]", "'Contract.Left'", "[JsonIgnore]"));
+    }
+
+    [Fact]
     public async Task Says_What_To_Write_Where_System_Text_Json_Has_No_Attribute()
     {
         var source = Source("""
