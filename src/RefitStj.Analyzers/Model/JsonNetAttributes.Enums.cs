@@ -55,6 +55,12 @@ internal sealed partial class JsonNetAttributes
             {
                 findings.Add(new JsonNetFinding(attribute.ApplicationSyntaxReference, Display(attribute), name, twins, null, type.Name));
             }
+
+            // JSON.NET writes and reads a combination as "A, B"; Refit 16's enum converter, a number, and no twin on the type wins over it.
+            if (_refit16Enums && type.GetAttributes().Any(a => NameOf(a) == "System.FlagsAttribute"))
+            {
+                findings.Add(new JsonNetFinding(attribute.ApplicationSyntaxReference, Display(attribute), name, [], $"JSON.NET writes and reads a combination of flags as \"A, B\"; RefitStj's default options (Refit 16's enums), whose enum converter wins over a converter on the enum, write a combination that is no declared member as a number and refuse \"A, B\": put [JsonConverter(typeof(JsonStringEnumConverter<{type.Name}>))] on each property of this enum as well (a property's converter wins over the options')", "", flagsEnum: type));
+            }
         }
 
         foreach (var field in type.GetMembers().OfType<IFieldSymbol>().Where(f => f.IsConst))

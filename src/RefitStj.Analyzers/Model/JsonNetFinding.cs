@@ -9,8 +9,9 @@ namespace RefitStj.Analyzers;
 /// </summary>
 internal sealed class JsonNetFinding
 {
-    public JsonNetFinding(SyntaxReference? written, string attribute, string member, IReadOnlyList<JsonNetTwin> twins, string? instead, string enumName, string? insteadWhenRead = null)
+    public JsonNetFinding(SyntaxReference? written, string attribute, string member, IReadOnlyList<JsonNetTwin> twins, string? instead, string enumName, string? insteadWhenRead = null, INamedTypeSymbol? flagsEnum = null)
     {
+        FlagsEnum = flagsEnum;
         Written = written;
         Attribute = attribute;
         Member = member;
@@ -36,6 +37,12 @@ internal sealed class JsonNetFinding
 
     /// <summary>What to write where only a reply differs (a null JSON.NET skipped on read), or <see langword="null"/>.</summary>
     public string? InsteadWhenRead { get; }
+
+    /// <summary>
+    /// The [Flags] enum whose combinations the advice is about, or <see langword="null"/>: the advice holds until every
+    /// property or field of it on the wire carries System.Text.Json's own [JsonConverter].
+    /// </summary>
+    public INamedTypeSymbol? FlagsEnum { get; }
 
     /// <summary>The enum an enum converter twin names, as C# writes it at the member.</summary>
     public string EnumName { get; }

@@ -18,7 +18,7 @@ internal sealed class JsonNetAttributesRule : Rule
 
     /// <inheritdoc/>
     public override Reporter? Start(KnownSymbols known, PairingModel model) =>
-        JsonNetAttributes.Create(known.Compilation) is { } attributes ? new OnCompilation(known, model, attributes) : null;
+        JsonNetAttributes.Create(known.Compilation, known.HasRefit16Wire) is { } attributes ? new OnCompilation(known, model, attributes) : null;
 
     private sealed class OnCompilation : Reporter
     {
@@ -47,12 +47,14 @@ internal sealed class JsonNetAttributesRule : Rule
             // Each type once, with every direction any client puts it on the wire and the first interface that does.
             var types = new Dictionary<INamedTypeSymbol, (WireDirection Direction, string Api)>(SymbolEqualityComparer.Default);
             var order = new List<INamedTypeSymbol>();
+            var wire = new HashSet<ITypeSymbol>(SymbolEqualityComparer.Default);
             foreach (var (api, first) in clients)
             {
                 var inReference = new List<(INamedTypeSymbol Type, WireDirection Direction, List<JsonNetFinding> Findings)>();
                 foreach (var pair in ClientWireTypes.Of(api, _model, _known))
                 {
                     context.CancellationToken.ThrowIfCancellationRequested();
+                    wire.Add(pair.Key);
                     if (pair.Key is not INamedTypeSymbol type || !ClientWireTypes.IsOwnType(type))
                     {
                         continue;
@@ -100,7 +102,8 @@ internal sealed class JsonNetAttributesRule : Rule
                 {
                     // A finding about replies only says nothing on a type no client reads.
                     var instead = finding.InsteadFor(direction);
-                    if ((finding.Twins.Count == 0 && instead is null) || _known.LocationInCompilation(finding.Written) is not { } location || !reported.Add((location.SourceTree, location.SourceSpan, instead is null)))
+                    if ((finding.Twins.Count == 0 && instead is null) || (finding.FlagsEnum is { } flags && ConvertedAtEveryUse(flags, wire))
+                        || _known.LocationInCompilation(finding.Written) is not { } location || !reported.Add((location.SourceTree, location.SourceSpan, instead is null)))
                     {
                         continue;
                     }
@@ -111,6 +114,51 @@ internal sealed class JsonNetAttributesRule : Rule
                 }
             }
         }
+
+        /// <summary>
+        /// Whether every use of <paramref name="flags"/> among the wire types is a property or field with System.Text.Json's
+        /// own [JsonConverter], which wins over the options' enum converter; an element or type argument never is.
+        /// </summary>
+        private static bool ConvertedAtEveryUse(INamedTypeSymbol flags, HashSet<ITypeSymbol> wire)
+        {
+            foreach (var type in wire)
+            {
+                if (type is IArrayTypeSymbol array && Is(array.ElementType, flags))
+                {
+                    return false;
+                }
+
+                if (type is not INamedTypeSymbol named || named.OriginalDefinition.SpecialType == SpecialType.System_Nullable_T)
+                {
+                    continue;
+                }
+
+                if (named.TypeArguments.Any(argument => Is(argument, flags)))
+                {
+                    return false;
+                }
+
+                foreach (var member in named.GetMembers())
+                {
+                    var memberType = member switch
+                    {
+                        IPropertySymbol { IsStatic: false, IsIndexer: false } property => property.Type,
+                        IFieldSymbol { IsStatic: false, IsImplicitlyDeclared: false } field => field.Type,
+                        _ => null,
+                    };
+                    if (memberType is not null && Is(memberType, flags)
+                        && !member.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == "System.Text.Json.Serialization.JsonConverterAttribute"))
+                    {
+                        return false;
+                    }
+                }
+            }
+
+            return true;
+        }
+
+        private static bool Is(ITypeSymbol type, INamedTypeSymbol enumType) =>
+            SymbolEqualityComparer.Default.Equals(type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T } nullable ? nullable.TypeArguments[0] : type, enumType);
 
         private static string Verb(WireDirection direction) => direction switch
         {

@@ -550,6 +550,42 @@ public sealed class JsonNetAttributesRuleTests
             NoTwin(2, "JSON.NET's [JsonConverter(typeof(StringEnumConverter))]", "'Kind'", "StringEnumConverter with arguments (a naming strategy, no integers) has no attribute: write the enum's member names with [JsonStringEnumMemberName], or put a JsonStringEnumConverter with a JsonNamingPolicy in the options"));
     }
 
+    private const string FlagsAdvice = "JSON.NET writes and reads a combination of flags as \"A, B\"; RefitStj's default options (Refit 16's enums), whose enum converter wins over a converter on the enum, write a combination that is no declared member as a number and refuse \"A, B\": put [JsonConverter(typeof(JsonStringEnumConverter<Access>))] on each property of this enum as well (a property's converter wins over the options')";
+    private const string AccessTwins = "[JsonConverter(typeof(JsonStringEnumConverter<Access>))], [JsonStringEnumMemberName(\"None\")] on 'None', [JsonStringEnumMemberName(\"Read\")] on 'Read', [JsonStringEnumMemberName(\"Write\")] on 'Write'";
+
+    private const string Access = """
+        [System.Flags]
+        [{|#0:JsonConverter(typeof(StringEnumConverter))|}]
+        public enum Access { None = 0, Read = 1, Write = 2 }
+        """;
+
+    [Fact]
+    public async Task Says_On_Refit_16_That_The_Options_Enum_Converter_Writes_A_Flags_Combination_As_A_Number()
+    {
+        // Issue 64: the twin on the enum loses to the options' converter of Refit 16's enums, which writes Read | Write as 3.
+        var source = Source(Access + "\npublic sealed class User { public Access Access { get; set; } public List<Access>? History { get; set; } }");
+        await AnalyzeAsync(source, RefitLine.Pick<DiagnosticResult[]>(
+            [Twin(0, "JSON.NET's [JsonConverter(typeof(StringEnumConverter))]", "'Access'", AccessTwins), NoTwin(0, "JSON.NET's [JsonConverter(typeof(StringEnumConverter))]", "'Access'", FlagsAdvice)],
+            [Twin(0, "JSON.NET's [JsonConverter(typeof(StringEnumConverter))]", "'Access'", AccessTwins)]));
+    }
+
+    [Fact]
+    public async Task Says_Nothing_Of_Flags_Once_Each_Property_Of_The_Enum_Has_System_Text_Jsons_Converter()
+    {
+        var source = Source(Access + """
+
+            public sealed class User
+            {
+                [System.Text.Json.Serialization.JsonConverter(typeof(System.Text.Json.Serialization.JsonStringEnumConverter<Access>))]
+                public Access Access { get; set; }
+
+                [System.Text.Json.Serialization.JsonConverter(typeof(System.Text.Json.Serialization.JsonStringEnumConverter<Access>))]
+                public Access? Previous { get; set; }
+            }
+            """);
+        await AnalyzeAsync(source, Twin(0, "JSON.NET's [JsonConverter(typeof(StringEnumConverter))]", "'Access'", AccessTwins));
+    }
+
     [Fact]
     public async Task Offers_No_Enum_Converter_On_An_Enum_Nested_In_A_Generic_Type()
     {
