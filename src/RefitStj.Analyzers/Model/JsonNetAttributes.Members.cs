@@ -72,6 +72,11 @@ internal sealed partial class JsonNetAttributes
                 findings.Add(Without(attribute, name, instead.Count > 0 ? string.Join("; ", instead) : null, insteadWhenRead));
             }
         }
+
+        if (TokenMember(name, member, memberType) is { } token)
+        {
+            findings.Add(token);
+        }
     }
 
     private static void ReadProperty(AttributeData attribute, ISymbol member, ITypeSymbol memberType, string? ignore, List<JsonNetTwin> twins, List<string> instead)

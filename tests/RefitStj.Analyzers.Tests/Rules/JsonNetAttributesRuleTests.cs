@@ -587,6 +587,41 @@ public sealed class JsonNetAttributesRuleTests
     }
 
     [Fact]
+    public async Task Says_Which_Node_Type_Replaces_A_JSON_NET_Token_Type_Member()
+    {
+        // Issue 64: System.Text.Json writes {"a":1} in a JObject as {"a":[]} and cannot read one; nothing was said.
+        var source = Source("""
+            public sealed class User
+            {
+                public {|#0:Newtonsoft.Json.Linq.JObject?|} Profile { get; set; }
+
+                public {|#1:List<Newtonsoft.Json.Linq.JToken>?|} Events { get; set; }
+
+                [{|#2:JsonProperty("tags")|}]
+                public {|#3:Newtonsoft.Json.Linq.JArray?|} Tags { get; set; }
+
+                [{|#5:JsonExtensionData|}]
+                public Dictionary<string, Newtonsoft.Json.Linq.JToken>? Extra { get; set; }
+
+                private Newtonsoft.Json.Linq.JObject? Cache { get; set; }
+            }
+
+            public sealed record Page({|#4:Newtonsoft.Json.Linq.JValue?|} Cursor, User? User);
+            """, members: """[Get("/page")] Task<Page> GetPage();""");
+        await AnalyzeAsync(
+            source,
+            NoTwin(0, "JSON.NET's own handling of JObject", "'User.Profile'", Token("JObject", "Profile", "JsonObject")),
+            NoTwin(1, "JSON.NET's own handling of JToken", "'User.Events'", Token("JToken", "Events", "JsonNode")),
+            Twin(2, "JSON.NET's [JsonProperty]", "'User.Tags'", "[JsonPropertyName(\"tags\")]"),
+            NoTwin(3, "JSON.NET's own handling of JArray", "'User.Tags'", Token("JArray", "Tags", "JsonArray")),
+            NoTwin(4, "JSON.NET's own handling of JValue", "'Page.Cursor'", Token("JValue", "Cursor", "JsonValue")),
+            NoTwin(5, "JSON.NET's [JsonExtensionData]", "'User.Extra'", "System.Text.Json keeps extension data only in a Dictionary<string, JsonElement>, Dictionary<string, object> or JsonObject: give 'Extra' one of those types and System.Text.Json's [JsonExtensionData]"));
+    }
+
+    private static string Token(string token, string member, string node) =>
+        $"System.Text.Json takes a {token} for a collection of tokens: it writes {{\"a\":[]}} for {{\"a\":1}} and cannot read one; give '{member}' System.Text.Json's {node} (System.Text.Json.Nodes) in place of {token}, which reads and writes the JSON as it is";
+
+    [Fact]
     public async Task Offers_No_Enum_Converter_On_An_Enum_Nested_In_A_Generic_Type()
     {
         var source = Source("""
