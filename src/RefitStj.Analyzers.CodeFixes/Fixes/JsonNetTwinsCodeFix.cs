@@ -71,9 +71,13 @@ public sealed class JsonNetTwinsCodeFix : CodeFixProvider
 
             foreach (var twin in JsonNetTwin.Of(diagnostic))
             {
-                var declaration = twin.Member is { } member && target is EnumDeclarationSyntax enumDeclaration
-                    ? enumDeclaration.Members.FirstOrDefault(m => m.Identifier.ValueText == member)
-                    : target;
+                // A twin for one member of the declaration reported: an enum's member, or a [DataContract] type's property.
+                var declaration = (twin.Member, target) switch
+                {
+                    ({ } member, EnumDeclarationSyntax enumDeclaration) => enumDeclaration.Members.FirstOrDefault(m => m.Identifier.ValueText == member),
+                    ({ } member, TypeDeclarationSyntax type) => type.Members.OfType<PropertyDeclarationSyntax>().FirstOrDefault(p => p.Identifier.ValueText == member),
+                    _ => target,
+                };
                 if (declaration is null)
                 {
                     continue;
@@ -110,7 +114,7 @@ public sealed class JsonNetTwinsCodeFix : CodeFixProvider
         return document.WithSyntaxRoot(fixedRoot);
     }
 
-    /// <summary>The declaration the reported attribute is on: a property, field, constructor, enum, enum member, or a record's positional parameter.</summary>
+    /// <summary>The declaration the reported attribute is on: a property, field, constructor, enum, enum member, a record's positional parameter, or a type.</summary>
     private static SyntaxNode? TargetOf(SyntaxNode root, Diagnostic diagnostic)
     {
         var span = diagnostic.Location.SourceSpan;
@@ -122,7 +126,7 @@ public sealed class JsonNetTwinsCodeFix : CodeFixProvider
         return root.FindNode(span, getInnermostNodeForTie: true).AncestorsAndSelf()
             .FirstOrDefault(node => node is AttributeListSyntax)?.Parent is { } declaration
             && declaration is PropertyDeclarationSyntax or FieldDeclarationSyntax or ConstructorDeclarationSyntax or EnumDeclarationSyntax or EnumMemberDeclarationSyntax
-                or ParameterSyntax { Parent.Parent: RecordDeclarationSyntax }
+                or ParameterSyntax { Parent.Parent: RecordDeclarationSyntax } or TypeDeclarationSyntax
                 ? declaration
                 : null;
     }

@@ -24,7 +24,7 @@ internal sealed class JsonNetTwin
 
     public string Value { get; }
 
-    /// <summary>The enum member a <see cref="JsonNetTwinKind.MemberName"/> goes on, or <see langword="null"/>: the declaration the JSON.NET attribute is on.</summary>
+    /// <summary>The member the twin goes on (an enum's member, a [DataContract] type's property), or <see langword="null"/>: the declaration the JSON.NET attribute is on.</summary>
     public string? Member { get; }
 
     /// <summary>The attribute as the message shows it, short names.</summary>

@@ -5,10 +5,10 @@ namespace RefitStj.Analyzers;
 /// <summary>JSON.NET's and DataContract's member attributes: names, order, ignore conditions, required, inclusion and defaults.</summary>
 internal sealed partial class JsonNetAttributes
 {
-    private void ReadMember(INamedTypeSymbol type, ISymbol member, ITypeSymbol memberType, bool dataContract, List<JsonNetFinding> findings)
+    private void ReadMember(INamedTypeSymbol type, ISymbol member, ITypeSymbol memberType, bool dataContract, bool optIn, List<JsonNetFinding> findings)
     {
         var name = $"'{type.Name}.{member.Name}'";
-        var ignore = IgnoreCondition(member, memberType, dataContract);
+        var ignore = IgnoreCondition(member, memberType, dataContract, optIn);
         foreach (var attribute in member.GetAttributes())
         {
             var twins = new List<JsonNetTwin>();
@@ -225,15 +225,15 @@ internal sealed partial class JsonNetAttributes
     }
 
     /// <summary>How JSON.NET leaves the member out, all its attributes read together: one System.Text.Json [JsonIgnore] says it.</summary>
-    private static string? IgnoreCondition(ISymbol member, ITypeSymbol type, bool dataContract)
+    private static string? IgnoreCondition(ISymbol member, ITypeSymbol type, bool dataContract, bool optIn)
     {
         var property = Find(member, Newtonsoft + "JsonPropertyAttribute");
         var dataMember = dataContract && property is null ? Find(member, DataContract + "DataMemberAttribute") : null;
 
-        // JSON.NET's [IgnoreDataMember] leaves a member out whatever else it carries, but in a [DataContract] type, where a
-        // member is written when an attribute opts it in and left out otherwise.
+        // JSON.NET's [IgnoreDataMember] leaves a member out whatever else it carries, but where members opt in ([DataContract],
+        // [JsonObject(MemberSerialization.OptIn)]): there it is not read, and an attribute that opts the member in writes it.
         var optedIn = property is not null || dataMember is not null || Find(member, Newtonsoft + "JsonRequiredAttribute") is not null;
-        if (Find(member, Newtonsoft + "JsonIgnoreAttribute") is not null || (Find(member, DataContract + "IgnoreDataMemberAttribute") is not null && !(dataContract && optedIn)))
+        if (Find(member, Newtonsoft + "JsonIgnoreAttribute") is not null || (Find(member, DataContract + "IgnoreDataMemberAttribute") is not null && !(optIn && optedIn)))
         {
             return "Always";
         }

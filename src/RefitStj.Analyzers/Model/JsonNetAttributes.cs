@@ -50,7 +50,10 @@ internal sealed partial class JsonNetAttributes
             return findings;
         }
 
-        var dataContract = Find(type, DataContract + "DataContractAttribute") is not null;
+        // As JSON.NET reads a type: [DataContract] on it or a base type makes [DataMember] count and members opt in, unless
+        // its own [JsonObject] states another MemberSerialization.
+        var dataContract = DataContractOf(type) is not null;
+        var optIn = MemberSerializationOf(type) is { } stated ? stated == OptInMembers : dataContract;
         foreach (var attribute in type.GetAttributes())
         {
             switch (NameOf(attribute))
@@ -61,6 +64,9 @@ internal sealed partial class JsonNetAttributes
                 case Newtonsoft + "JsonObjectAttribute" when ObjectAdvice(attribute) is { } advice:
                     findings.Add(Without(attribute, $"'{type.Name}'", advice));
                     break;
+                case DataContract + "DataContractAttribute" when optIn:
+                    ReadOptIn(type, attribute, findings);
+                    break;
             }
         }
 
@@ -69,10 +75,10 @@ internal sealed partial class JsonNetAttributes
             switch (member)
             {
                 case IPropertySymbol { IsStatic: false, IsIndexer: false } property:
-                    ReadMember(type, property, property.Type, dataContract, findings);
+                    ReadMember(type, property, property.Type, dataContract, optIn, findings);
                     break;
                 case IFieldSymbol { IsStatic: false, IsConst: false, IsImplicitlyDeclared: false } field:
-                    ReadMember(type, field, field.Type, dataContract, findings);
+                    ReadMember(type, field, field.Type, dataContract, optIn, findings);
                     break;
                 case IMethodSymbol { MethodKind: MethodKind.Constructor } constructor when Find(constructor, Newtonsoft + "JsonConstructorAttribute") is { } attribute:
                     if (Find(constructor, Stj + "JsonConstructorAttribute") is null && Unbound(type, constructor) is { Count: > 0 } unbound)
@@ -119,10 +125,34 @@ internal sealed partial class JsonNetAttributes
 
     private const string ReferenceAdvice = "JSON.NET's reference handling ($id and $ref) has no attribute: set ReferenceHandler = ReferenceHandler.Preserve in the options";
 
+    // MemberSerialization.OptIn.
+    private const int OptInMembers = 1;
+
+    /// <summary>The [DataContract] on <paramref name="type"/> or its nearest base type that has one, as JSON.NET looks for it.</summary>
+    private static AttributeData? DataContractOf(INamedTypeSymbol type)
+    {
+        for (var current = type; current is not null; current = current.BaseType)
+        {
+            if (Find(current, DataContract + "DataContractAttribute") is { } found)
+            {
+                return found;
+            }
+        }
+
+        return null;
+    }
+
+    /// <summary>The MemberSerialization the type's own JSON.NET [JsonObject] states, or <see langword="null"/>.</summary>
+    private static int? MemberSerializationOf(INamedTypeSymbol type) =>
+        Find(type, Newtonsoft + "JsonObjectAttribute") is { } jsonObject ? MemberSerializationOf(jsonObject) : null;
+
+    private static int? MemberSerializationOf(AttributeData jsonObject) =>
+        (jsonObject.ConstructorArguments.FirstOrDefault(a => a.Kind == TypedConstantKind.Enum).Value ?? Named(jsonObject, "MemberSerialization")) as int?;
+
     private static string? ObjectAdvice(AttributeData attribute)
     {
         var advice = new List<string>();
-        var memberSerialization = attribute.ConstructorArguments.FirstOrDefault(a => a.Kind == TypedConstantKind.Enum).Value ?? Named(attribute, "MemberSerialization");
+        var memberSerialization = MemberSerializationOf(attribute);
         if (memberSerialization is int and not 0)
         {
             advice.Add("System.Text.Json writes every public property whatever MemberSerialization says: add [JsonIgnore] to those JSON.NET leaves out");

@@ -178,6 +178,49 @@ public sealed class JsonNetTwinsCodeFixTests
     }
 
     [Fact]
+    public async Task Writes_JsonIgnore_On_Each_Property_A_DataContract_Leaves_Out_At_Its_Indentation_Under_A_Doc_Comment()
+    {
+        const string Usings = "";
+        var source = Source("""
+            [{|#0:DataContract|}]
+            public sealed class User
+            {
+                /// <summary>The user's login.</summary>
+                [{|#1:DataMember(Name = "login")|}]
+                public string? Login { get; set; }
+
+                public string? Cache { get; set; }
+
+                /// <summary>Derived, never sent.</summary>
+                public int Count => 0;
+            }
+            """, usings: Usings);
+        var fixedSource = Source("""
+            [DataContract]
+            public sealed class User
+            {
+                /// <summary>The user's login.</summary>
+                [DataMember(Name = "login")]
+                [JsonPropertyName("login")]
+                public string? Login { get; set; }
+
+                [JsonIgnore]
+                public string? Cache { get; set; }
+
+                /// <summary>Derived, never sent.</summary>
+                [JsonIgnore]
+                public int Count => 0;
+            }
+            """, usings: Usings).Replace("using RefitStj;", "using RefitStj;\nusing System.Text.Json.Serialization;", StringComparison.Ordinal);
+        DiagnosticResult[] expected =
+        [
+            Twin(0, "[DataContract]", "'User'", "[JsonIgnore] on 'Cache', [JsonIgnore] on 'Count'"),
+            Twin(1, "[DataMember]", "'User.Login'", "[JsonPropertyName(\"login\")]"),
+        ];
+        await Verify.CodeFixAsync<JsonNetTwinsCodeFix>(Rules, [source], [fixedSource], expected, 2, CompilationEnd);
+    }
+
+    [Fact]
     public async Task Writes_Short_Twins_Without_A_Using_Where_The_Namespace_Is_Imported()
     {
         const string Usings = "using System.Text.Json.Serialization;";

@@ -385,7 +385,7 @@ public sealed class JsonNetAttributesRuleTests
     public async Task Reads_DataContract_Names_Only_On_A_DataContract_Type()
     {
         var source = Source("""
-            [DataContract]
+            [{|#2:DataContract|}]
             public sealed class User
             {
                 [{|#0:DataMember(Name = "avatar_url", Order = 1, IsRequired = true, EmitDefaultValue = false)|}]
@@ -406,7 +406,99 @@ public sealed class JsonNetAttributesRuleTests
         await AnalyzeAsync(
             source,
             Twin(0, "[DataMember]", "'User.AvatarUrl'", "[JsonPropertyName(\"avatar_url\")], [JsonPropertyOrder(2)], [JsonRequired], [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingDefault)]"),
-            Twin(1, "[IgnoreDataMember]", "'User.Secret'", "[JsonIgnore]"));
+            Twin(1, "[IgnoreDataMember]", "'User.Secret'", "[JsonIgnore]"),
+            Twin(2, "[DataContract]", "'User'", "[JsonIgnore] on 'Plain'"));
+    }
+
+    [Fact]
+    public async Task IgnoreDataMember_Follows_The_Member_Serialization_JSON_NET_Gives_The_Type()
+    {
+        // [JsonObject(MemberSerialization)] decides over [DataContract], and a base type's [DataContract] counts: where members
+        // opt in, [IgnoreDataMember] is not read (the member is written); where they do not, it leaves the member out.
+        var source = Source("""
+            [{|#0:JsonObject(MemberSerialization.OptIn)|}]
+            public sealed class User
+            {
+                [{|#1:JsonProperty("avatar_url")|}]
+                [IgnoreDataMember]
+                public string? AvatarUrl { get; set; }
+            }
+
+            [DataContract]
+            public class Entity
+            {
+                [{|#2:DataMember(Name = "id")|}]
+                public string? Id { get; set; }
+            }
+
+            public sealed class Derived : Entity
+            {
+                [{|#3:JsonProperty("avatar_url")|}]
+                [IgnoreDataMember]
+                public string? AvatarUrl { get; set; }
+            }
+
+            [DataContract]
+            [JsonObject(MemberSerialization.OptOut)]
+            public sealed class Open
+            {
+                [{|#4:DataMember(Name = "avatar_url")|}]
+                [{|#5:IgnoreDataMember|}]
+                public string? AvatarUrl { get; set; }
+
+                public string? Plain { get; set; }
+            }
+            """, members: "[Get(\"/derived\")] Task<Derived> GetDerived();\n[Get(\"/open\")] Task<Open> GetOpen();");
+        await AnalyzeAsync(
+            source,
+            NoTwin(0, "JSON.NET's [JsonObject]", "'User'", "System.Text.Json writes every public property whatever MemberSerialization says: add [JsonIgnore] to those JSON.NET leaves out"),
+            Twin(1, "JSON.NET's [JsonProperty]", "'User.AvatarUrl'", "[JsonPropertyName(\"avatar_url\")]"),
+            Twin(2, "[DataMember]", "'Entity.Id'", "[JsonPropertyName(\"id\")]"),
+            Twin(3, "JSON.NET's [JsonProperty]", "'Derived.AvatarUrl'", "[JsonPropertyName(\"avatar_url\")]"),
+            Twin(4, "[DataMember]", "'Open.AvatarUrl'", "[JsonPropertyName(\"avatar_url\")]"),
+            Twin(5, "[IgnoreDataMember]", "'Open.AvatarUrl'", "[JsonIgnore]"));
+    }
+
+    [Fact]
+    public async Task A_DataContract_Leaves_Out_The_Properties_No_Attribute_Opts_In()
+    {
+        // JSON.NET writes and reads only what [DataMember], [JsonProperty] or [JsonRequired] opts in; System.Text.Json writes
+        // every public property. Not given a twin: a property with an attribute of its own, C#'s required (System.Text.Json
+        // will not ignore it), one a constructor parameter binds, a non-public or static one, a field.
+        var source = Source("""
+            [{|#0:DataContract|}]
+            public sealed class User
+            {
+                public User() { }
+
+                public User(string? login) => Login = login;
+
+                [{|#1:DataMember(Name = "login")|}]
+                public string? Login { get; set; }
+
+                [JsonProperty]
+                public string? Kept { get; set; }
+
+                public string? Cache { get; set; }
+
+                public int Count => 0;
+
+                [System.Text.Json.Serialization.JsonPropertyName("note")]
+                public string? Note { get; set; }
+
+                public required string Region { get; set; }
+
+                internal string? Internal { get; set; }
+
+                public static string? Shared { get; set; }
+
+                public string? Field;
+            }
+            """);
+        await AnalyzeAsync(
+            source,
+            Twin(0, "[DataContract]", "'User'", "[JsonIgnore] on 'Cache', [JsonIgnore] on 'Count'"),
+            Twin(1, "[DataMember]", "'User.Login'", "[JsonPropertyName(\"login\")]"));
     }
 
     [Fact]

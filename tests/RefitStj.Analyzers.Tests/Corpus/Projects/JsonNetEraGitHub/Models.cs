@@ -26,7 +26,8 @@ public sealed class User
     public Organization? Organization { get; set; }
 }
 
-[DataContract]
+// JSON.NET leaves NotAMember out (no [DataMember] opts it in); System.Text.Json writes it unless told.
+[DataContract] //! RSTJ007
 public sealed class Organization
 {
     [DataMember(Name = "ref_id")] //! RSTJ007

@@ -1,0 +1,58 @@
+using Microsoft.CodeAnalysis;
+
+namespace RefitStj.Analyzers;
+
+/// <summary>
+/// A <c>[DataContract]</c> type's opt-in: JSON.NET writes and reads only the members an attribute opts in
+/// (<c>[DataMember]</c>, <c>[JsonProperty]</c>, <c>[JsonRequired]</c>); System.Text.Json writes every public property.
+/// Each property System.Text.Json would add gets a <c>[JsonIgnore]</c> twin, reported at the <c>[DataContract]</c>.
+/// </summary>
+internal sealed partial class JsonNetAttributes
+{
+    private static void ReadOptIn(INamedTypeSymbol type, AttributeData dataContract, List<JsonNetFinding> findings)
+    {
+        // The type declaration the attribute is on (attribute, its list, the declaration).
+        var owner = dataContract.ApplicationSyntaxReference?.GetSyntax().Parent?.Parent;
+        var twins = new List<JsonNetTwin>();
+        var elsewhere = new List<string>();
+        foreach (var property in type.GetMembers().OfType<IPropertySymbol>())
+        {
+            if (!LeftOutByOptIn(type, property))
+            {
+                continue;
+            }
+
+            // The fix edits the declaration the attribute is on: a member declared in another part of the type is named instead.
+            if (owner is not null && property.DeclaringSyntaxReferences.Any(r => r.GetSyntax().Parent == owner))
+            {
+                twins.Add(new JsonNetTwin(JsonNetTwinKind.Ignore, "Always", property.Name));
+            }
+            else
+            {
+                elsewhere.Add($"'{property.Name}'");
+            }
+        }
+
+        if (twins.Count > 0)
+        {
+            findings.Add(new JsonNetFinding(dataContract.ApplicationSyntaxReference, Display(dataContract), $"'{type.Name}'", twins, null, ""));
+        }
+
+        if (elsewhere.Count > 0)
+        {
+            findings.Add(Without(dataContract, $"'{type.Name}'", $"JSON.NET leaves out the members no [DataMember] opts in, and System.Text.Json writes them: add [JsonIgnore] to {string.Join(", ", elsewhere)}, declared in another part of the type"));
+        }
+    }
+
+    /// <summary>
+    /// Whether System.Text.Json writes <paramref name="property"/> (public, readable, instance) where JSON.NET's opt-in
+    /// leaves it out, and a [JsonIgnore] may say so: no attribute of JSON.NET, DataContract or System.Text.Json on it (those
+    /// are read on their own, or are the user's choice), not C#'s required (System.Text.Json refuses to ignore it), and not
+    /// bound by a constructor parameter (ignoring it would leave that parameter unbound).
+    /// </summary>
+    private static bool LeftOutByOptIn(INamedTypeSymbol type, IPropertySymbol property) =>
+        property is { IsStatic: false, IsIndexer: false, IsRequired: false, DeclaredAccessibility: Accessibility.Public, GetMethod.DeclaredAccessibility: Accessibility.Public, IsImplicitlyDeclared: false }
+        && !property.GetAttributes().Any(a => NameOf(a) is var name
+            && (name.StartsWith(Newtonsoft, StringComparison.Ordinal) || name.StartsWith(DataContract, StringComparison.Ordinal) || name.StartsWith(Stj, StringComparison.Ordinal)))
+        && !type.InstanceConstructors.Any(c => c.Parameters.Any(p => string.Equals(p.Name, property.Name, StringComparison.OrdinalIgnoreCase)));
+}
