@@ -59,6 +59,9 @@ internal sealed class ContextOptions
     /// </summary>
     public bool StatesOwnFormat { get; }
 
+    /// <summary>Whether the attribute states <c>IncludeFields = true</c>: the generator then writes public fields too.</summary>
+    public bool IncludesFields { get; private set; }
+
     /// <summary>The attribute's location, or <see langword="null"/> when the context has none or it is not in this compilation.</summary>
     public Location? Attribute { get; }
 
@@ -69,6 +72,7 @@ internal sealed class ContextOptions
         var converted = new HashSet<ITypeSymbol>(SymbolEqualityComparer.Default);
         var enumsChosen = false;
         var ownFormat = false;
+        var includeFields = false;
         Location? location = null;
         var attribute = context.GetAttributes().FirstOrDefault(a => KnownSymbols.Is(a.AttributeClass, known.JsonSourceGenerationOptionsAttribute));
         if (attribute is not null)
@@ -89,7 +93,11 @@ internal sealed class ContextOptions
                     NumberHandling => !IsRefitNumberHandling(argument.Value.Value, known),
                     _ => false,
                 };
-                if (argument.Key == "UseStringEnumConverter")
+                if (argument.Key == "IncludeFields")
+                {
+                    includeFields = argument.Value.Value is true;
+                }
+                else if (argument.Key == "UseStringEnumConverter")
                 {
                     enumsChosen = true;
                 }
@@ -104,7 +112,7 @@ internal sealed class ContextOptions
             }
         }
 
-        return new ContextOptions(stated, listed, converted, enumsChosen, ownFormat || enumsChosen, location);
+        return new ContextOptions(stated, listed, converted, enumsChosen, ownFormat || enumsChosen, location) { IncludesFields = includeFields };
     }
 
     private static bool IsRefitNumberHandling(object? value, KnownSymbols known) =>

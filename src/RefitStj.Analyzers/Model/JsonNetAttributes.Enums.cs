@@ -56,8 +56,9 @@ internal sealed partial class JsonNetAttributes
                 findings.Add(new JsonNetFinding(attribute.ApplicationSyntaxReference, Display(attribute), name, twins, null, type.Name));
             }
 
-            // JSON.NET writes and reads a combination as "A, B"; Refit 16's enum converter, a number, and no twin on the type wins over it.
-            if (_refit16Enums && type.GetAttributes().Any(a => NameOf(a) == "System.FlagsAttribute"))
+            // JSON.NET writes and reads a combination as "A, B"; Refit 16's enum converter, a number, and no twin on the type
+            // wins over it. Said where a client runs on those options (the rule knows), until each property converts it.
+            if (type.GetAttributes().Any(a => NameOf(a) == "System.FlagsAttribute"))
             {
                 findings.Add(new JsonNetFinding(attribute.ApplicationSyntaxReference, Display(attribute), name, [], $"JSON.NET writes and reads a combination of flags as \"A, B\"; RefitStj's default options (Refit 16's enums), whose enum converter wins over a converter on the enum, write a combination that is no declared member as a number and refuse \"A, B\": put [JsonConverter(typeof(JsonStringEnumConverter<{type.Name}>))] on each property of this enum as well (a property's converter wins over the options')", "", flagsEnum: type));
             }

@@ -24,21 +24,16 @@ internal sealed partial class JsonNetAttributes
 
     private readonly bool _memberNames;
     private readonly bool _genericEnumConverter;
-    private readonly bool _refit16Enums;
 
-    private JsonNetAttributes(Compilation compilation, bool refit16Enums)
+    private JsonNetAttributes(Compilation compilation)
     {
         _memberNames = compilation.GetTypeByMetadataName(Stj + "JsonStringEnumMemberNameAttribute") is not null;
         _genericEnumConverter = compilation.GetTypeByMetadataName(Stj + "JsonStringEnumConverter`1") is not null;
-        _refit16Enums = refit16Enums;
     }
 
-    /// <summary>
-    /// The reader, or <see langword="null"/> where the compilation does not reference JSON.NET; <paramref name="refit16Enums"/>:
-    /// RefitStj's default options carry Refit 16's enum converter, which wins over a converter on the enum type.
-    /// </summary>
-    public static JsonNetAttributes? Create(Compilation compilation, bool refit16Enums) =>
-        compilation.GetTypeByMetadataName(Newtonsoft + "JsonPropertyAttribute") is null ? null : new JsonNetAttributes(compilation, refit16Enums);
+    /// <summary>The reader, or <see langword="null"/> where the compilation does not reference JSON.NET.</summary>
+    public static JsonNetAttributes? Create(Compilation compilation) =>
+        compilation.GetTypeByMetadataName(Newtonsoft + "JsonPropertyAttribute") is null ? null : new JsonNetAttributes(compilation);
 
     /// <summary>What System.Text.Json ignores on <paramref name="type"/> and its own members (a base type is read as a type of its own).</summary>
     public List<JsonNetFinding> Of(INamedTypeSymbol type)

@@ -39,8 +39,9 @@ internal sealed class JsonNetFinding
     public string? InsteadWhenRead { get; }
 
     /// <summary>
-    /// The [Flags] enum whose combinations the advice is about, or <see langword="null"/>: the advice holds until every
-    /// property or field of it on the wire carries System.Text.Json's own [JsonConverter].
+    /// The [Flags] enum whose combinations the advice is about, or <see langword="null"/>: the advice holds where a client
+    /// runs on RefitStj's defaults of the Refit 16 line, until every property of it on the wire carries System.Text.Json's
+    /// own [JsonConverter].
     /// </summary>
     public INamedTypeSymbol? FlagsEnum { get; }
 

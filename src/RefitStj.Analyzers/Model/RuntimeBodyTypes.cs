@@ -82,10 +82,11 @@ internal static class RuntimeBodyTypes
 
     /// <summary>
     /// The types System.Text.Json's generator emits metadata for when a context declares <paramref name="roots"/>: the
-    /// roots, their elements and type arguments, and the types of the public properties (and <c>[JsonInclude]</c>
-    /// fields) of the app's own types among them, recursively.
+    /// roots, their elements and type arguments, the subtypes their <c>[JsonDerivedType]</c> names, and the types of the
+    /// members of the app's own types among them that it writes (public properties, <c>[JsonInclude]</c> members, and
+    /// public fields where <paramref name="includeFields"/>), recursively; not into a type its own <c>[JsonConverter]</c> writes.
     /// </summary>
-    public static HashSet<ITypeSymbol> Reached(IEnumerable<ITypeSymbol> roots, KnownSymbols known)
+    public static HashSet<ITypeSymbol> Reached(IEnumerable<ITypeSymbol> roots, KnownSymbols known, bool includeFields = false)
     {
         var seen = new HashSet<ITypeSymbol>(SymbolEqualityComparer.Default);
         var pending = new Stack<ITypeSymbol>(roots);
@@ -101,11 +102,19 @@ internal static class RuntimeBodyTypes
             {
                 pending.Push(array.ElementType);
             }
-            else if (type is INamedTypeSymbol named)
+            else if (type is INamedTypeSymbol named && !HasOwnConverter(named, known))
             {
                 foreach (var argument in named.TypeArguments)
                 {
                     pending.Push(argument);
+                }
+
+                foreach (var derived in named.GetAttributes().Where(a => KnownSymbols.IsOneOf(a.AttributeClass!, known.PolymorphismAttributes) && a.AttributeClass!.Name == "JsonDerivedTypeAttribute"))
+                {
+                    if (derived.ConstructorArguments.FirstOrDefault().Value is ITypeSymbol subtype)
+                    {
+                        pending.Push(subtype);
+                    }
                 }
 
                 // Framework types (collections, primitives) are written through their type arguments only.
@@ -113,7 +122,7 @@ internal static class RuntimeBodyTypes
                 {
                     foreach (var member in current.GetMembers())
                     {
-                        if (WrittenMemberType(member, known) is { } memberType)
+                        if (WrittenMemberType(member, known, includeFields) is { } memberType)
                         {
                             pending.Push(memberType);
                         }
@@ -125,16 +134,21 @@ internal static class RuntimeBodyTypes
         return seen;
     }
 
-    private static ITypeSymbol? WrittenMemberType(ISymbol member, KnownSymbols known)
+    private static ITypeSymbol? WrittenMemberType(ISymbol member, KnownSymbols known, bool includeFields)
     {
+        var included = member.GetAttributes().Any(a => KnownSymbols.Is(a.AttributeClass, known.JsonIncludeAttribute));
         var type = member switch
         {
-            IPropertySymbol { IsStatic: false, IsIndexer: false, DeclaredAccessibility: Accessibility.Public, GetMethod: not null } property => property.Type,
-            IFieldSymbol { IsStatic: false, IsConst: false } field when field.GetAttributes().Any(a => KnownSymbols.Is(a.AttributeClass, known.JsonIncludeAttribute)) => field.Type,
+            IPropertySymbol { IsStatic: false, IsIndexer: false, GetMethod: not null } property when included || property.DeclaredAccessibility == Accessibility.Public => property.Type,
+            IFieldSymbol { IsStatic: false, IsConst: false, IsImplicitlyDeclared: false } field when included || (includeFields && field.DeclaredAccessibility == Accessibility.Public) => field.Type,
             _ => null,
         };
         return type is not null && !IsAlwaysIgnored(member, known) ? type : null;
     }
+
+    // A type System.Text.Json writes through its own [JsonConverter]: the generator reaches nothing behind it.
+    private static bool HasOwnConverter(INamedTypeSymbol type, KnownSymbols known) =>
+        known.JsonConverterAttribute is { } converter && type.GetAttributes().Any(a => KnownSymbols.DerivesFrom(a.AttributeClass, converter));
 
     private static bool IsAlwaysIgnored(ISymbol member, KnownSymbols known) =>
         member.GetAttributes().Any(a => KnownSymbols.Is(a.AttributeClass, known.JsonIgnoreAttribute)

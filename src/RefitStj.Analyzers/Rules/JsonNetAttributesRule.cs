@@ -18,7 +18,7 @@ internal sealed class JsonNetAttributesRule : Rule
 
     /// <inheritdoc/>
     public override Reporter? Start(KnownSymbols known, PairingModel model) =>
-        JsonNetAttributes.Create(known.Compilation, known.HasRefit16Wire) is { } attributes ? new OnCompilation(known, model, attributes) : null;
+        JsonNetAttributes.Create(known.Compilation) is { } attributes ? new OnCompilation(known, model, attributes) : null;
 
     private sealed class OnCompilation : Reporter
     {
@@ -89,6 +89,9 @@ internal sealed class JsonNetAttributesRule : Rule
                 }
             }
 
+            // Refit 16's enum converter is in RefitStj's defaults on that line: where a client runs on them, it wins over an enum's twin.
+            var refit16Defaults = _known.HasRefit16Wire && creations.Any(c => c.Serializer.Possible().Any(v => v.Kind == SerializerKind.StjReflection));
+
             // A generic type closed twice (Page<User>, Page<Repo>) carries the same attributes: each is reported once.
             var reported = new HashSet<(SyntaxTree?, Microsoft.CodeAnalysis.Text.TextSpan, bool)>();
             // The attributes are the definition's: their report says every direction any closed form goes on the wire.
@@ -102,7 +105,7 @@ internal sealed class JsonNetAttributesRule : Rule
                 {
                     // A finding about replies only says nothing on a type no client reads.
                     var instead = finding.InsteadFor(direction);
-                    if ((finding.Twins.Count == 0 && instead is null) || (finding.FlagsEnum is { } flags && ConvertedAtEveryUse(flags, wire))
+                    if ((finding.Twins.Count == 0 && instead is null) || (finding.FlagsEnum is { } flags && (!refit16Defaults || ConvertedAtEveryUse(flags, wire)))
                         || _known.LocationInCompilation(finding.Written) is not { } location || !reported.Add((location.SourceTree, location.SourceSpan, instead is null)))
                     {
                         continue;
@@ -140,14 +143,16 @@ internal sealed class JsonNetAttributesRule : Rule
 
                 foreach (var member in named.GetMembers())
                 {
+                    // Only what System.Text.Json writes: a public property, or a member [JsonInclude] brings in, not ignored.
+                    var attributes = member.GetAttributes();
+                    var included = attributes.Any(a => a.AttributeClass?.ToDisplayString() == Stj + "JsonIncludeAttribute");
                     var memberType = member switch
                     {
-                        IPropertySymbol { IsStatic: false, IsIndexer: false } property => property.Type,
-                        IFieldSymbol { IsStatic: false, IsImplicitlyDeclared: false } field => field.Type,
+                        IPropertySymbol { IsStatic: false, IsIndexer: false, GetMethod: not null } property when included || property.DeclaredAccessibility == Accessibility.Public => property.Type,
+                        IFieldSymbol { IsStatic: false, IsImplicitlyDeclared: false } field when included => field.Type,
                         _ => null,
                     };
-                    if (memberType is not null && Is(memberType, flags)
-                        && !member.GetAttributes().Any(a => a.AttributeClass?.ToDisplayString() == "System.Text.Json.Serialization.JsonConverterAttribute"))
+                    if (memberType is not null && Is(memberType, flags) && !attributes.Any(IgnoresAlways) && !attributes.Any(a => a.AttributeClass?.ToDisplayString() == Stj + "JsonConverterAttribute"))
                     {
                         return false;
                     }
@@ -156,6 +161,13 @@ internal sealed class JsonNetAttributesRule : Rule
 
             return true;
         }
+
+        private const string Stj = "System.Text.Json.Serialization.";
+
+        // System.Text.Json's [JsonIgnore] with no condition, or JsonIgnoreCondition.Always (1).
+        private static bool IgnoresAlways(AttributeData attribute) =>
+            attribute.AttributeClass?.ToDisplayString() == Stj + "JsonIgnoreAttribute"
+            && attribute.NamedArguments.All(n => n.Key != "Condition" || n.Value.Value is 1);
 
         private static bool Is(ITypeSymbol type, INamedTypeSymbol enumType) =>
             SymbolEqualityComparer.Default.Equals(type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T } nullable ? nullable.TypeArguments[0] : type, enumType);

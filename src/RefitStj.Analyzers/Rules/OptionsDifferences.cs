@@ -35,7 +35,7 @@ internal sealed class OptionsDifferences
     /// </summary>
     public static OptionsDifferences Find(ContextCoverage coverage, IReadOnlyCollection<ITypeSymbol> added, ContextOptions options, KnownSymbols known)
     {
-        var covered = added.Count == 0 ? coverage.CoveredTypes : coverage.CoveredTypes.Union(RuntimeBodyTypes.Reached(added, known));
+        var covered = added.Count == 0 ? coverage.CoveredTypes : coverage.CoveredTypes.Union(RuntimeBodyTypes.Reached(added, known, options.IncludesFields));
         var declared = added.Count == 0 ? coverage.DeclaredTypes : coverage.DeclaredTypes.Union(added);
         var missing = new List<string>();
 

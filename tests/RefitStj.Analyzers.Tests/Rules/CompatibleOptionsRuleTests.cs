@@ -210,6 +210,30 @@ public sealed class CompatibleOptionsRuleTests
     }
 
     /// <summary>The app whose context carries <paramref name="options"/> (an attribute line, or nothing) and declares <paramref name="declared"/>.</summary>
+    // Issue 63: at a call RSTJ001 reports, the types its fix adds count with what the generator reaches from them, so the
+    // options hold for the context as that fix leaves it: through a [JsonDerivedType], a field IncludeFields brings in, a
+    // non-public [JsonInclude] property; not into a type its own [JsonConverter] writes.
+    [Theory]
+    [InlineData("[JsonDerivedType(typeof(ExpressOrder))]\npublic record Order(string Id);\npublic sealed record ExpressOrder(string Id, Delivery Delivery) : Order(Id);", "", true)]
+    [InlineData("public sealed class Order { public string? Id { get; set; } public Delivery Delivery; }", "[JsonSourceGenerationOptions(IncludeFields = true)]", true)]
+    [InlineData("public sealed class Order { public string? Id { get; set; } [JsonInclude] internal Delivery Delivery { get; set; } }", "", true)]
+    [InlineData("[JsonConverter(typeof(OrderConverter))]\npublic sealed record Order(int Quantity, Delivery Delivery);", "", false)]
+    public async Task Counts_What_The_Generator_Reaches_From_The_Types_RSTJ001s_Fix_Adds(string order, string options, bool reachesDelivery)
+    {
+        const string Models = """
+            public enum Delivery { Standard, Express }
+            public sealed class OrderConverter : JsonConverter<Order>
+            {
+                public override Order? Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options) => null;
+                public override void Write(Utf8JsonWriter writer, Order value, JsonSerializerOptions options) => writer.WriteNullValue();
+            }
+            """;
+        var source = App("""[Post("/orders")] Task Place([Body] Order order);""", options, "Repo") + "\n" + Models + "\n" + order;
+        var delivery = reachesDelivery ? "; enum 'Delivery' goes out as numbers, not camelCase strings (RefitEnumConverter<T>)" : "";
+
+        await AnalyzeAsync(source, Verify.Incompatible(Names + "; " + Case + RefitLine.Pick(s_numbersOn16 + delivery, "")));
+    }
+
     internal static string App(string members, string options, params string[] declared)
     {
         var app = Code.App(members, declared);

@@ -13,15 +13,18 @@ public sealed class JsonNetTwinWireTests
     private readonly StjContentSerializer _defaults = new();
 
     [Fact]
-    public async Task A_Flags_Enums_Twin_Keeps_Declared_Names_But_Not_A_Combination_Where_Refit_16s_Enums_Run()
+    public async Task A_Flags_Enums_Twin_Keeps_Declared_Names_But_Neither_Writes_Nor_Reads_A_Combination_Where_Refit_16s_Enums_Run()
     {
         // The enum as the fix leaves a JSON.NET [Flags] enum with StringEnumConverter on it.
         Assert.Equal("\"Read\"", await Bodies.TextOf(_defaults.ToHttpContent(TwinnedAccess.Read)));
         var combination = await Bodies.TextOf(_defaults.ToHttpContent(TwinnedAccess.Read | TwinnedAccess.Write));
+        using var reply = new StringContent("\"Read, Write\"", System.Text.Encoding.UTF8, "application/json");
 #if REFIT17
         Assert.Equal("\"Read, Write\"", combination);
+        Assert.Equal(TwinnedAccess.Read | TwinnedAccess.Write, await _defaults.FromHttpContentAsync<TwinnedAccess>(reply));
 #else
         Assert.Equal("3", combination);
+        await Assert.ThrowsAnyAsync<System.Text.Json.JsonException>(() => _defaults.FromHttpContentAsync<TwinnedAccess>(reply));
 #endif
     }
 
