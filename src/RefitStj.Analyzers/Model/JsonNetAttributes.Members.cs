@@ -120,7 +120,7 @@ internal sealed partial class JsonNetAttributes
             instead.Add("JSON.NET fills a missing member with its [DefaultValue]: give the member that value as its initializer");
         }
 
-        AddIncludeOrAdvice(member, twins, instead);
+        AddIncludeOrAdvice(member, Named(attribute, "Order") is int, twins, instead);
 
         if (Named(attribute, "ItemConverterType") is INamedTypeSymbol itemConverter)
         {
@@ -146,14 +146,22 @@ internal sealed partial class JsonNetAttributes
     /// <summary>
     /// JSON.NET reads and writes a member its attribute names whatever its accessibility: a public field or a public
     /// property with a non-public setter needs System.Text.Json's [JsonInclude]; a non-public member must be made public.
+    /// JSON.NET writes a type's fields before its properties, System.Text.Json after them: a field JSON.NET gave no order
+    /// (<paramref name="ordered"/>) goes one below the unordered members, where it stays first and keeps its declaration order.
     /// </summary>
-    private static void AddIncludeOrAdvice(ISymbol member, List<JsonNetTwin> twins, List<string> instead)
+    private static void AddIncludeOrAdvice(ISymbol member, bool ordered, List<JsonNetTwin> twins, List<string> instead)
     {
         var hidden = member.DeclaredAccessibility != Accessibility.Public;
         var nonPublicSetter = member is IPropertySymbol { SetMethod: { } setter } && setter.DeclaredAccessibility != Accessibility.Public;
         if (!hidden && (member is IFieldSymbol || nonPublicSetter) && Find(member, Stj + "JsonIncludeAttribute") is null)
         {
             twins.Add(new JsonNetTwin(JsonNetTwinKind.Include));
+        }
+
+        if (!hidden && member is IFieldSymbol && !ordered && Find(member, Stj + "JsonPropertyOrderAttribute") is null
+            && member.ContainingType.GetMembers().Any(m => m is IPropertySymbol { IsStatic: false, IsIndexer: false, DeclaredAccessibility: Accessibility.Public }))
+        {
+            twins.Add(new JsonNetTwin(JsonNetTwinKind.Order, "-1"));
         }
 
         if (hidden)
@@ -221,7 +229,7 @@ internal sealed partial class JsonNetAttributes
             AddOwnDefaultAdvice(member, ignore, instead);
         }
 
-        AddIncludeOrAdvice(member, twins, instead);
+        AddIncludeOrAdvice(member, Named(attribute, "Order") is int and >= 0, twins, instead);
     }
 
     /// <summary>How JSON.NET leaves the member out, all its attributes read together: one System.Text.Json [JsonIgnore] says it.</summary>

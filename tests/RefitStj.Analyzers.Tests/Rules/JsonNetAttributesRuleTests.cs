@@ -146,7 +146,7 @@ public sealed class JsonNetAttributesRuleTests
             Twin(2, "JSON.NET's [JsonRequired]", "'User.Id'", "[JsonRequired]"),
             NoTwin(3, "JSON.NET's [JsonProperty]", "'User.Stars'", StarsNull),
             Twin(4, "JSON.NET's [JsonExtensionData]", "'User.Extra'", "[JsonExtensionData]"),
-            Twin(5, "JSON.NET's [JsonProperty]", "'User.Score'", "[JsonPropertyName(\"score\")], [JsonInclude]"));
+            Twin(5, "JSON.NET's [JsonProperty]", "'User.Score'", "[JsonPropertyName(\"score\")], [JsonInclude], [JsonPropertyOrder(-1)]"));
     }
 
     [Fact]
@@ -321,7 +321,7 @@ public sealed class JsonNetAttributesRuleTests
         await AnalyzeAsync(
             source,
             Twin(0, "JSON.NET's [JsonProperty]", "'User.Id'", "[JsonPropertyName(\"id\")], [JsonInclude]"),
-            Twin(1, "[DataMember]", "'User.F'", "[JsonPropertyName(\"f\")], [JsonInclude]"),
+            Twin(1, "[DataMember]", "'User.F'", "[JsonPropertyName(\"f\")], [JsonInclude], [JsonPropertyOrder(-1)]"),
             Twin(2, "[DataMember]", "'User.H'", "[JsonPropertyName(\"h\")]"),
             NoTwin(2, "[DataMember]", "'User.H'", "System.Text.Json writes public members: make it public (with [JsonInclude] a non-public one is read and written by reflection only, not over a source-generated context)"),
             Twin(3, "JSON.NET's [JsonProperty]", "'User.G'", "[JsonPropertyName(\"g\")]"));
@@ -379,6 +379,29 @@ public sealed class JsonNetAttributesRuleTests
         // JSON.NET's unordered members sort as -1, System.Text.Json's as 0: Order = 0 goes after them on both.
         var source = Source(User($"[{{|#0:{attribute}|}}]").Replace("public sealed class User", attribute.StartsWith("Data", StringComparison.Ordinal) ? "[DataContract]\npublic sealed class User" : "public sealed class User", StringComparison.Ordinal));
         await AnalyzeAsync(source, Twin(0, shown, "'User.AvatarUrl'", $"[JsonPropertyOrder({order})]"));
+    }
+
+    [Fact]
+    public async Task Puts_A_Field_JSON_NET_Left_Unordered_Before_The_Properties_As_JSON_NET_Writes_It()
+    {
+        // JSON.NET writes a type's fields before its properties, System.Text.Json after them; at -1 the field goes first,
+        // and ties with the members JSON.NET ordered -2 as JSON.NET's order does (System.Text.Json puts properties first in a tie).
+        var source = Source("""
+            public sealed class User
+            {
+                public string? Login { get; set; }
+
+                [{|#0:JsonProperty("score")|}]
+                public double Score;
+
+                [{|#1:JsonProperty(Order = 2)|}]
+                public int Rank;
+            }
+            """);
+        await AnalyzeAsync(
+            source,
+            Twin(0, "JSON.NET's [JsonProperty]", "'User.Score'", "[JsonPropertyName(\"score\")], [JsonInclude], [JsonPropertyOrder(-1)]"),
+            Twin(1, "JSON.NET's [JsonProperty]", "'User.Rank'", "[JsonPropertyOrder(3)], [JsonInclude]"));
     }
 
     [Fact]

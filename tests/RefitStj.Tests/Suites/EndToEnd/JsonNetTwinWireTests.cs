@@ -34,6 +34,34 @@ public sealed class JsonNetTwinWireTests
         Assert.Equal("""{"access":"Read, Write"}""", await Bodies.TextOf(_defaults.ToHttpContent(new Grant { Access = TwinnedAccess.Read | TwinnedAccess.Write })));
     }
 
+    [Fact]
+    public async Task A_Field_Ordered_Minus_One_Goes_First_As_JSON_NET_Writes_Fields_Before_Properties()
+    {
+        // JSON.NET wrote {"Early":3,"F":2,"P":1}: Early at Order = -2, then the field, then the property.
+        Assert.Equal("""{"p":1,"f":2}""", await Bodies.TextOf(_defaults.ToHttpContent(new Included())));
+        Assert.Equal("""{"early":3,"f":2,"p":1}""", await Bodies.TextOf(_defaults.ToHttpContent(new Ordered())));
+    }
+
+    internal sealed class Included
+    {
+        public int P { get; set; } = 1;
+
+        [JsonInclude]
+        public int F = 2;
+    }
+
+    internal sealed class Ordered
+    {
+        public int P { get; set; } = 1;
+
+        [JsonInclude]
+        [JsonPropertyOrder(-1)]
+        public int F = 2;
+
+        [JsonPropertyOrder(-1)]
+        public int Early { get; set; } = 3;
+    }
+
     [Flags]
     [JsonConverter(typeof(JsonStringEnumConverter<TwinnedAccess>))]
     public enum TwinnedAccess
