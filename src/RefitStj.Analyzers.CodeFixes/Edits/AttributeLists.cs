@@ -62,11 +62,12 @@ internal static class AttributeLists
     private static AttributeListSyntax List(string text) =>
         ((MemberDeclarationSyntax)SyntaxFactory.ParseCompilationUnit($"[{text}] class C {{ }}").Members[0]).AttributeLists[0].WithoutTrivia();
 
-    // A /// comment is one trivia that ends its own line: only the whitespace after it indents the declaration.
+    // A /// comment or a directive (#region) is one structured trivia that ends its own line: only the whitespace after
+    // it indents the declaration.
     private static SyntaxTriviaList Indentation(SyntaxTriviaList leading)
     {
         var afterLastLine = leading.Reverse()
-            .TakeWhile(t => !t.IsKind(SyntaxKind.EndOfLineTrivia) && !t.IsKind(SyntaxKind.SingleLineDocumentationCommentTrivia))
+            .TakeWhile(t => !t.IsKind(SyntaxKind.EndOfLineTrivia) && !t.HasStructure)
             .Reverse().Where(t => t.IsKind(SyntaxKind.WhitespaceTrivia));
         return SyntaxFactory.TriviaList(afterLastLine);
     }

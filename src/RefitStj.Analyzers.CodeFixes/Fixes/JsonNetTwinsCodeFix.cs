@@ -75,7 +75,7 @@ public sealed class JsonNetTwinsCodeFix : CodeFixProvider
                 var declaration = (twin.Member, target) switch
                 {
                     ({ } member, EnumDeclarationSyntax enumDeclaration) => enumDeclaration.Members.FirstOrDefault(m => m.Identifier.ValueText == member),
-                    ({ } member, TypeDeclarationSyntax type) => type.Members.OfType<PropertyDeclarationSyntax>().FirstOrDefault(p => p.Identifier.ValueText == member),
+                    ({ } member, TypeDeclarationSyntax type) => type.Members.OfType<PropertyDeclarationSyntax>().FirstOrDefault(p => p.Identifier.ValueText == member && p.ExplicitInterfaceSpecifier is null),
                     _ => target,
                 };
                 if (declaration is null)

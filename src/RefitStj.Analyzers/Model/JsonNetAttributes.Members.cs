@@ -73,7 +73,7 @@ internal sealed partial class JsonNetAttributes
             }
         }
 
-        if (TokenMember(name, member, memberType) is { } token)
+        if (TokenMember(name, member, memberType, optIn) is { } token)
         {
             findings.Add(token);
         }
@@ -88,7 +88,7 @@ internal sealed partial class JsonNetAttributes
 
         if (Named(attribute, "Order") is int order && Find(member, Stj + "JsonPropertyOrderAttribute") is null)
         {
-            twins.Add(new JsonNetTwin(JsonNetTwinKind.Order, StjOrder(order)));
+            twins.Add(new JsonNetTwin(JsonNetTwinKind.Order, StjOrder(member, order)));
         }
 
         if (Named(attribute, "NullValueHandling") is Ignore || Named(attribute, "DefaultValueHandling") is Ignore or IgnoreAndPopulate)
@@ -191,8 +191,10 @@ internal sealed partial class JsonNetAttributes
     }
 
     // JSON.NET sorts members by Order with an unordered one as -1, System.Text.Json with an unordered one as 0: one more
-    // keeps every member where JSON.NET put it (Order = 0 after the unordered members, not among them).
-    private static string StjOrder(int order) => (order == int.MaxValue ? order : order + 1).ToString(System.Globalization.CultureInfo.InvariantCulture);
+    // keeps every property where JSON.NET put it (Order = 0 after the unordered members, not among them). At one order
+    // JSON.NET writes fields first and System.Text.Json properties first: a field keeps JSON.NET's own order, one below.
+    private static string StjOrder(ISymbol member, int order) =>
+        (member is IFieldSymbol || order == int.MaxValue ? order : order + 1).ToString(System.Globalization.CultureInfo.InvariantCulture);
 
     private static string? PropertyNameOf(AttributeData jsonProperty) =>
         jsonProperty.ConstructorArguments.FirstOrDefault().Value as string ?? Named(jsonProperty, "PropertyName") as string;
@@ -215,7 +217,7 @@ internal sealed partial class JsonNetAttributes
 
         if (Named(attribute, "Order") is int order and >= 0 && Find(member, Stj + "JsonPropertyOrderAttribute") is null)
         {
-            twins.Add(new JsonNetTwin(JsonNetTwinKind.Order, StjOrder(order)));
+            twins.Add(new JsonNetTwin(JsonNetTwinKind.Order, StjOrder(member, order)));
         }
 
         if (Named(attribute, "IsRequired") is true)

@@ -46,13 +46,40 @@ internal sealed partial class JsonNetAttributes
 
     /// <summary>
     /// Whether System.Text.Json writes <paramref name="property"/> (public, readable, instance) where JSON.NET's opt-in
-    /// leaves it out, and a [JsonIgnore] may say so: no attribute of JSON.NET, DataContract or System.Text.Json on it (those
-    /// are read on their own, or are the user's choice), not C#'s required (System.Text.Json refuses to ignore it), and not
-    /// bound by a constructor parameter (ignoring it would leave that parameter unbound).
+    /// leaves it out, and a [JsonIgnore] may say so. Not where an attribute opts it in, on it, on the declaration it
+    /// overrides or on the interface member of its name (JSON.NET reads all three); not where JSON.NET leaves it out
+    /// itself or handles it apart ([JsonIgnore], [IgnoreDataMember], [JsonExtensionData], each read on its own); not where
+    /// a System.Text.Json attribute states the user's choice; not C#'s required (System.Text.Json refuses to ignore it), nor
+    /// a property a constructor parameter binds (ignoring it would leave that parameter unbound).
     /// </summary>
-    private static bool LeftOutByOptIn(INamedTypeSymbol type, IPropertySymbol property) =>
-        property is { IsStatic: false, IsIndexer: false, IsRequired: false, DeclaredAccessibility: Accessibility.Public, GetMethod.DeclaredAccessibility: Accessibility.Public, IsImplicitlyDeclared: false }
-        && !property.GetAttributes().Any(a => NameOf(a) is var name
-            && (name.StartsWith(Newtonsoft, StringComparison.Ordinal) || name.StartsWith(DataContract, StringComparison.Ordinal) || name.StartsWith(Stj, StringComparison.Ordinal)))
-        && !type.InstanceConstructors.Any(c => c.Parameters.Any(p => string.Equals(p.Name, property.Name, StringComparison.OrdinalIgnoreCase)));
+    private static bool LeftOutByOptIn(INamedTypeSymbol type, IPropertySymbol property)
+    {
+        if (property is not { IsStatic: false, IsIndexer: false, IsRequired: false, DeclaredAccessibility: Accessibility.Public, GetMethod.DeclaredAccessibility: Accessibility.Public, IsImplicitlyDeclared: false, ExplicitInterfaceImplementations.Length: 0 }
+            || property.GetAttributes().Any(a => NameOf(a).StartsWith(Stj, StringComparison.Ordinal) || s_readApart.Contains(NameOf(a)))
+            || type.InstanceConstructors.Any(c => c.Parameters.Any(p => string.Equals(p.Name, property.Name, StringComparison.OrdinalIgnoreCase))))
+        {
+            return false;
+        }
+
+        var declarations = new List<IPropertySymbol>();
+        for (var current = property; current is not null; current = current.OverriddenProperty)
+        {
+            declarations.Add(current);
+        }
+
+        declarations.AddRange(type.AllInterfaces.SelectMany(i => i.GetMembers(property.Name)).OfType<IPropertySymbol>());
+        return !declarations.Any(d => d.GetAttributes().Any(a => s_optingIn.Contains(NameOf(a))));
+    }
+
+    // The attributes that opt a member in, and those JSON.NET reads apart from the opt-in.
+    private static readonly HashSet<string> s_optingIn = new(StringComparer.Ordinal)
+    {
+        Newtonsoft + "JsonPropertyAttribute", Newtonsoft + "JsonRequiredAttribute", DataContract + "DataMemberAttribute",
+    };
+
+    private static readonly HashSet<string> s_readApart = new(StringComparer.Ordinal)
+    {
+        Newtonsoft + "JsonPropertyAttribute", Newtonsoft + "JsonRequiredAttribute", DataContract + "DataMemberAttribute",
+        Newtonsoft + "JsonIgnoreAttribute", DataContract + "IgnoreDataMemberAttribute", Newtonsoft + "JsonExtensionDataAttribute",
+    };
 }

@@ -13,9 +13,9 @@ internal sealed partial class JsonNetAttributes
     private const string Linq = Newtonsoft + "Linq.";
 
     /// <summary>The report for a member System.Text.Json writes whose type is or holds a JSON.NET token type.</summary>
-    private static JsonNetFinding? TokenMember(string name, ISymbol member, ITypeSymbol memberType)
+    private static JsonNetFinding? TokenMember(string name, ISymbol member, ITypeSymbol memberType, bool optIn)
     {
-        if (TokenIn(memberType) is not { } token || !WrittenBySystemTextJson(member) || Find(member, Newtonsoft + "JsonExtensionDataAttribute") is not null)
+        if (TokenIn(memberType) is not { } token || !WrittenByBoth(member, optIn))
         {
             return null;
         }
@@ -58,12 +58,19 @@ internal sealed partial class JsonNetAttributes
         }
     }
 
-    // A public property, or a member an attribute brings in (System.Text.Json's [JsonInclude], or a JSON.NET one whose twin does).
-    private static bool WrittenBySystemTextJson(ISymbol member) =>
-        (member is IPropertySymbol { DeclaredAccessibility: Accessibility.Public, GetMethod: not null })
-        || Find(member, Stj + "JsonIncludeAttribute") is not null
-        || Find(member, Newtonsoft + "JsonPropertyAttribute") is not null
-        || Find(member, DataContract + "DataMemberAttribute") is not null;
+    /// <summary>
+    /// Whether both serializers handle the member as a value: System.Text.Json writes it (a public property, or one an
+    /// attribute brings in: its own [JsonInclude], or a JSON.NET one whose twin does) with no [JsonIgnore] or converter of
+    /// its own, and JSON.NET does too (not ignored, not extension data, opted in where members opt in).
+    /// </summary>
+    private static bool WrittenByBoth(ISymbol member, bool optIn)
+    {
+        var named = Find(member, Newtonsoft + "JsonPropertyAttribute") is not null || Find(member, DataContract + "DataMemberAttribute") is not null;
+        var written = member is IPropertySymbol { DeclaredAccessibility: Accessibility.Public, GetMethod: not null } || named || Find(member, Stj + "JsonIncludeAttribute") is not null;
+        var handledApart = member.GetAttributes().Any(a => NameOf(a) is Stj + "JsonIgnoreAttribute" or Stj + "JsonConverterAttribute" or Newtonsoft + "JsonIgnoreAttribute"
+            or DataContract + "IgnoreDataMemberAttribute" or Newtonsoft + "JsonExtensionDataAttribute");
+        return written && !handledApart && (!optIn || named || Find(member, Newtonsoft + "JsonRequiredAttribute") is not null);
+    }
 
     /// <summary>Where the member's type is written: the report points at the type to change.</summary>
     private static SyntaxReference? TypeSyntaxOf(ISymbol member) =>

@@ -45,10 +45,11 @@ internal sealed partial class JsonNetAttributes
             return findings;
         }
 
-        // As JSON.NET reads a type: [DataContract] on it or a base type makes [DataMember] count and members opt in, unless
-        // its own [JsonObject] states another MemberSerialization.
+        // As JSON.NET reads a type (GetObjectMemberSerialization): a [JsonObject] on it, a base type or an interface decides,
+        // OptOut unless it states another; else [DataContract] on it or a base type makes members opt in. [DataMember]
+        // counts wherever a [DataContract] is.
         var dataContract = DataContractOf(type) is not null;
-        var optIn = MemberSerializationOf(type) is { } stated ? stated == OptInMembers : dataContract;
+        var optIn = JsonObjectOf(type) is { } jsonObject ? MemberSerializationOf(jsonObject) == OptInMembers : dataContract;
         foreach (var attribute in type.GetAttributes())
         {
             switch (NameOf(attribute))
@@ -137,18 +138,29 @@ internal sealed partial class JsonNetAttributes
         return null;
     }
 
-    /// <summary>The MemberSerialization the type's own JSON.NET [JsonObject] states, or <see langword="null"/>.</summary>
-    private static int? MemberSerializationOf(INamedTypeSymbol type) =>
-        Find(type, Newtonsoft + "JsonObjectAttribute") is { } jsonObject ? MemberSerializationOf(jsonObject) : null;
+    /// <summary>JSON.NET's [JsonObject] on <paramref name="type"/>, else a base type, else an interface, as JSON.NET finds it.</summary>
+    private static AttributeData? JsonObjectOf(INamedTypeSymbol type)
+    {
+        for (var current = type; current is not null; current = current.BaseType)
+        {
+            if (Find(current, Newtonsoft + "JsonObjectAttribute") is { } found)
+            {
+                return found;
+            }
+        }
 
-    private static int? MemberSerializationOf(AttributeData jsonObject) =>
-        (jsonObject.ConstructorArguments.FirstOrDefault(a => a.Kind == TypedConstantKind.Enum).Value ?? Named(jsonObject, "MemberSerialization")) as int?;
+        return type.AllInterfaces.Select(i => Find(i, Newtonsoft + "JsonObjectAttribute")).FirstOrDefault(found => found is not null);
+    }
+
+    // What a [JsonObject] states, OptOut (0) where it states nothing.
+    private static int MemberSerializationOf(AttributeData jsonObject) =>
+        (jsonObject.ConstructorArguments.FirstOrDefault(a => a.Kind == TypedConstantKind.Enum).Value ?? Named(jsonObject, "MemberSerialization")) as int? ?? 0;
 
     private static string? ObjectAdvice(AttributeData attribute)
     {
         var advice = new List<string>();
         var memberSerialization = MemberSerializationOf(attribute);
-        if (memberSerialization is int and not 0)
+        if (memberSerialization != 0)
         {
             advice.Add("System.Text.Json writes every public property whatever MemberSerialization says: add [JsonIgnore] to those JSON.NET leaves out");
         }

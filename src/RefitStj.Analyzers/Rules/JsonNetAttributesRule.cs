@@ -47,14 +47,22 @@ internal sealed class JsonNetAttributesRule : Rule
             // Each type once, with every direction any client puts it on the wire and the first interface that does.
             var types = new Dictionary<INamedTypeSymbol, (WireDirection Direction, string Api)>(SymbolEqualityComparer.Default);
             var order = new List<INamedTypeSymbol>();
-            var wire = new HashSet<ITypeSymbol>(SymbolEqualityComparer.Default);
+            // What the clients on RefitStj's Refit 16 defaults put on the wire: there Refit 16's enum converter wins over an enum's twin.
+            var onDefaults = _known.HasRefit16Wire
+                ? creations.Where(c => c.Api is not null && c.Serializer.Possible().Any(v => v.Kind == SerializerKind.StjReflection)).Select(c => c.Api!).ToImmutableHashSet<INamedTypeSymbol>(SymbolEqualityComparer.Default)
+                : ImmutableHashSet<INamedTypeSymbol>.Empty;
+            var defaultsWire = new HashSet<ITypeSymbol>(SymbolEqualityComparer.Default);
             foreach (var (api, first) in clients)
             {
                 var inReference = new List<(INamedTypeSymbol Type, WireDirection Direction, List<JsonNetFinding> Findings)>();
                 foreach (var pair in ClientWireTypes.Of(api, _model, _known))
                 {
                     context.CancellationToken.ThrowIfCancellationRequested();
-                    wire.Add(pair.Key);
+                    if (onDefaults.Contains(api))
+                    {
+                        defaultsWire.Add(pair.Key);
+                    }
+
                     if (pair.Key is not INamedTypeSymbol type || !ClientWireTypes.IsOwnType(type))
                     {
                         continue;
@@ -89,9 +97,6 @@ internal sealed class JsonNetAttributesRule : Rule
                 }
             }
 
-            // Refit 16's enum converter is in RefitStj's defaults on that line: where a client runs on them, it wins over an enum's twin.
-            var refit16Defaults = _known.HasRefit16Wire && creations.Any(c => c.Serializer.Possible().Any(v => v.Kind == SerializerKind.StjReflection));
-
             // A generic type closed twice (Page<User>, Page<Repo>) carries the same attributes: each is reported once.
             var reported = new HashSet<(SyntaxTree?, Microsoft.CodeAnalysis.Text.TextSpan, bool)>();
             // The attributes are the definition's: their report says every direction any closed form goes on the wire.
@@ -105,7 +110,7 @@ internal sealed class JsonNetAttributesRule : Rule
                 {
                     // A finding about replies only says nothing on a type no client reads.
                     var instead = finding.InsteadFor(direction);
-                    if ((finding.Twins.Count == 0 && instead is null) || (finding.FlagsEnum is { } flags && (!refit16Defaults || ConvertedAtEveryUse(flags, wire)))
+                    if ((finding.Twins.Count == 0 && instead is null) || (finding.FlagsEnum is { } flags && (!defaultsWire.Contains(flags) || ConvertedAtEveryUse(flags, defaultsWire)))
                         || _known.LocationInCompilation(finding.Written) is not { } location || !reported.Add((location.SourceTree, location.SourceSpan, instead is null)))
                     {
                         continue;

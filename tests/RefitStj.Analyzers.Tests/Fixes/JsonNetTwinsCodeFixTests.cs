@@ -221,6 +221,46 @@ public sealed class JsonNetTwinsCodeFixTests
     }
 
     [Fact]
+    public async Task Writes_The_Opt_In_Twin_On_The_Property_Not_An_Explicit_Implementation_And_Indents_Under_A_Region()
+    {
+        const string Usings = "";
+        var source = Source("""
+            public interface IHas
+            {
+                int Cache { get; }
+            }
+
+            [{|#0:DataContract|}]
+            public sealed class User : IHas
+            {
+                int IHas.Cache => 1;
+
+                #region Cached
+                public int Cache { get; set; }
+                #endregion
+            }
+            """, usings: Usings);
+        var fixedSource = Source("""
+            public interface IHas
+            {
+                int Cache { get; }
+            }
+
+            [DataContract]
+            public sealed class User : IHas
+            {
+                int IHas.Cache => 1;
+
+                #region Cached
+                [JsonIgnore]
+                public int Cache { get; set; }
+                #endregion
+            }
+            """, usings: Usings).Replace("using RefitStj;", "using RefitStj;\nusing System.Text.Json.Serialization;", StringComparison.Ordinal);
+        await Verify.CodeFixAsync<JsonNetTwinsCodeFix>(Rules, [source], [fixedSource], [Twin(0, "[DataContract]", "'User'", "[JsonIgnore] on 'Cache'")], 1, CompilationEnd);
+    }
+
+    [Fact]
     public async Task Writes_Short_Twins_Without_A_Using_Where_The_Namespace_Is_Imported()
     {
         const string Usings = "using System.Text.Json.Serialization;";

@@ -384,8 +384,8 @@ public sealed class JsonNetAttributesRuleTests
     [Fact]
     public async Task Puts_A_Field_JSON_NET_Left_Unordered_Before_The_Properties_As_JSON_NET_Writes_It()
     {
-        // JSON.NET writes a type's fields before its properties, System.Text.Json after them; at -1 the field goes first,
-        // and ties with the members JSON.NET ordered -2 as JSON.NET's order does (System.Text.Json puts properties first in a tie).
+        // JSON.NET writes a type's fields before its properties at one order, System.Text.Json after them: a field keeps
+        // JSON.NET's order (unordered: -1), a property one more, so a field goes before the properties JSON.NET put beside it.
         var source = Source("""
             public sealed class User
             {
@@ -396,12 +396,20 @@ public sealed class JsonNetAttributesRuleTests
 
                 [{|#1:JsonProperty(Order = 2)|}]
                 public int Rank;
+
+                [{|#2:JsonProperty(Order = -1)|}]
+                public int Tie;
+
+                [{|#3:JsonProperty(Order = -2)|}]
+                public int Early;
             }
             """);
         await AnalyzeAsync(
             source,
             Twin(0, "JSON.NET's [JsonProperty]", "'User.Score'", "[JsonPropertyName(\"score\")], [JsonInclude], [JsonPropertyOrder(-1)]"),
-            Twin(1, "JSON.NET's [JsonProperty]", "'User.Rank'", "[JsonPropertyOrder(3)], [JsonInclude]"));
+            Twin(1, "JSON.NET's [JsonProperty]", "'User.Rank'", "[JsonPropertyOrder(2)], [JsonInclude]"),
+            Twin(2, "JSON.NET's [JsonProperty]", "'User.Tie'", "[JsonPropertyOrder(-1)], [JsonInclude]"),
+            Twin(3, "JSON.NET's [JsonProperty]", "'User.Early'", "[JsonPropertyOrder(-2)], [JsonInclude]"));
     }
 
     [Fact]
@@ -480,6 +488,64 @@ public sealed class JsonNetAttributesRuleTests
             Twin(3, "JSON.NET's [JsonProperty]", "'Derived.AvatarUrl'", "[JsonPropertyName(\"avatar_url\")]"),
             Twin(4, "[DataMember]", "'Open.AvatarUrl'", "[JsonPropertyName(\"avatar_url\")]"),
             Twin(5, "[IgnoreDataMember]", "'Open.AvatarUrl'", "[JsonIgnore]"));
+    }
+
+    [Fact]
+    public async Task A_DataContract_Opts_In_What_JSON_NET_Reads_On_Base_And_Interface_Declarations_And_Yields_To_A_JsonObject()
+    {
+        // JSON.NET reads [DataMember] and [JsonProperty] on the declaration a property overrides and on the interface
+        // member of its name; any [JsonObject] (on the type, a base or an interface) decides the mode, OptOut unless stated.
+        var source = Source("""
+            public class Base
+            {
+                [DataMember]
+                public virtual int A { get; set; }
+            }
+
+            public interface IHasB
+            {
+                [JsonProperty("b")]
+                int B { get; }
+            }
+
+            [{|#0:DataContract|}]
+            public sealed class User : Base, IHasB
+            {
+                public override int A { get; set; }
+
+                public int B { get; set; }
+
+                [{|#2:JsonConverter(typeof(StringEnumConverter))|}]
+                public Kind Kind { get; set; }
+            }
+
+            public enum Kind { Person, Bot }
+
+            [DataContract]
+            [JsonObject]
+            public sealed class Stated
+            {
+                public string? Kept { get; set; }
+            }
+
+            [{|#3:JsonObject(MemberSerialization.OptIn)|}]
+            public class OptInBase
+            {
+            }
+
+            public sealed class Inherited : OptInBase
+            {
+                [{|#1:JsonProperty("a")|}]
+                [IgnoreDataMember]
+                public string? A { get; set; }
+            }
+            """, members: "[Get(\"/stated\")] Task<Stated> GetStated();\n[Get(\"/inherited\")] Task<Inherited> GetInherited();");
+        await AnalyzeAsync(
+            source,
+            Twin(0, "[DataContract]", "'User'", "[JsonIgnore] on 'Kind'"),
+            Twin(2, "JSON.NET's [JsonConverter(typeof(StringEnumConverter))]", "'User.Kind'", "[JsonConverter(typeof(JsonStringEnumConverter<Kind>))]"),
+            Twin(1, "JSON.NET's [JsonProperty]", "'Inherited.A'", "[JsonPropertyName(\"a\")]"),
+            NoTwin(3, "JSON.NET's [JsonObject]", "'OptInBase'", "System.Text.Json writes every public property whatever MemberSerialization says: add [JsonIgnore] to those JSON.NET leaves out"));
     }
 
     [Fact]
@@ -707,6 +773,30 @@ public sealed class JsonNetAttributesRuleTests
         await AnalyzeAsync(source, Twin(0, "JSON.NET's [JsonConverter(typeof(StringEnumConverter))]", "'Access'", AccessTwins));
     }
 
+    [Fact]
+    public async Task Says_Nothing_Of_Flags_On_A_Type_Only_Clients_Off_The_Defaults_Read()
+    {
+        // IApi runs on the defaults but never reaches Access; IOther reaches it over options of the app's own.
+        var source = Source(Access + """
+
+            public sealed class User { }
+
+            public sealed class Grant { public Access Access { get; set; } }
+
+            public interface IOther
+            {
+                [Get("/grant")]
+                Task<Grant> Get();
+            }
+
+            public static class Others
+            {
+                public static IOther Create(HttpClient http) => RestService.For<IOther>(http, new RefitSettings(new StjContentSerializer(new System.Text.Json.JsonSerializerOptions())));
+            }
+            """);
+        await AnalyzeAsync(source, Twin(0, "JSON.NET's [JsonConverter(typeof(StringEnumConverter))]", "'Access'", AccessTwins, api: "IOther"));
+    }
+
     [Theory]
     [InlineData("RestService.For<IApi>(http, new RefitSettings(new StjContentSerializer(AppJsonContext.Default)))")]
     [InlineData("RestService.For<IApi>(http, new RefitSettings(new StjContentSerializer(new System.Text.Json.JsonSerializerOptions())))")]
@@ -747,6 +837,38 @@ public sealed class JsonNetAttributesRuleTests
             NoTwin(3, "JSON.NET's own handling of JArray", "'User.Tags'", Token("JArray", "Tags", "JsonArray")),
             NoTwin(4, "JSON.NET's own handling of JValue", "'Page.Cursor'", Token("JValue", "Cursor", "JsonValue")),
             NoTwin(5, "JSON.NET's [JsonExtensionData]", "'User.Extra'", "System.Text.Json keeps extension data only in a Dictionary<string, JsonElement>, Dictionary<string, object> or JsonObject: give 'Extra' one of those types and System.Text.Json's [JsonExtensionData]"));
+    }
+
+    [Fact]
+    public async Task Says_Nothing_Of_A_Token_Member_One_Of_The_Serializers_Handles_Apart()
+    {
+        var source = Source("""
+            [DataContract]
+            public sealed class User
+            {
+                [DataMember]
+                [System.Text.Json.Serialization.JsonIgnore]
+                public Newtonsoft.Json.Linq.JObject? Hidden { get; set; }
+
+                [DataMember]
+                [System.Text.Json.Serialization.JsonConverter(typeof(TokenConverter))]
+                public Newtonsoft.Json.Linq.JObject? Converted { get; set; }
+
+                [DataMember]
+                [{|#0:JsonIgnore|}]
+                public Newtonsoft.Json.Linq.JObject? IgnoredByJsonNet { get; set; }
+
+                [System.Text.Json.Serialization.JsonIgnore]
+                public Newtonsoft.Json.Linq.JObject? NotOptedIn { get; set; }
+            }
+
+            public sealed class TokenConverter : System.Text.Json.Serialization.JsonConverter<Newtonsoft.Json.Linq.JObject>
+            {
+                public override Newtonsoft.Json.Linq.JObject? Read(ref System.Text.Json.Utf8JsonReader reader, System.Type typeToConvert, System.Text.Json.JsonSerializerOptions options) => null;
+                public override void Write(System.Text.Json.Utf8JsonWriter writer, Newtonsoft.Json.Linq.JObject value, System.Text.Json.JsonSerializerOptions options) => writer.WriteNullValue();
+            }
+            """);
+        await AnalyzeAsync(source, Twin(0, "JSON.NET's [JsonIgnore]", "'User.IgnoredByJsonNet'", "[JsonIgnore]"));
     }
 
     private static string Token(string token, string member, string node) =>
