@@ -11,12 +11,12 @@ namespace RefitStj.Analyzers;
 /// </summary>
 internal static class ContextGaps
 {
-    /// <summary>The gaps of <paramref name="coverage"/> for a client of <paramref name="api"/>.</summary>
-    public static List<ContextGap> Of(INamedTypeSymbol api, ContextCoverage coverage, PairingModel model, KnownSymbols known)
+    /// <summary>The gaps of <paramref name="coverage"/> for a client of <paramref name="api"/>; read through <see cref="PairingModel.GapsOf"/>, which keeps them.</summary>
+    public static ImmutableArray<ContextGap> Of(INamedTypeSymbol api, ContextCoverage coverage, PairingModel model, KnownSymbols known)
     {
         var contract = model.ContractOf(api);
         var reported = new HashSet<ITypeSymbol>(SymbolEqualityComparer.Default);
-        var gaps = new List<ContextGap>();
+        var gaps = ImmutableArray.CreateBuilder<ContextGap>();
         foreach (var serialized in contract)
         {
             if (!coverage.Covers(serialized.Type) && reported.Add(serialized.Type))
@@ -49,6 +49,6 @@ internal static class ContextGaps
             }
         }
 
-        return gaps;
+        return gaps.ToImmutable();
     }
 }

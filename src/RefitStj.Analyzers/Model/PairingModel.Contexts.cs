@@ -6,7 +6,8 @@ namespace RefitStj.Analyzers;
 
 /// <summary>
 /// The model's facts about what clients are paired with, each computed once for the compilation and read by every rule
-/// that needs it: a context's coverage (RSTJ001, RSTJ002) and options (RSTJ002), an interface's contract (RSTJ001), and
+/// that needs it: a context's coverage (RSTJ001, RSTJ002) and options (RSTJ002), an interface's contract (RSTJ001), a
+/// client's gaps in a context (RSTJ001, RSTJ002), and
 /// the compilation's own types a body or an <c>object</c> value may be at run time (RSTJ001).
 /// </summary>
 /// <remarks>
@@ -19,6 +20,7 @@ internal sealed partial class PairingModel
     private readonly ConcurrentDictionary<INamedTypeSymbol, ContextOptions> _options = new(SymbolEqualityComparer.Default);
     private readonly ConcurrentDictionary<INamedTypeSymbol, ImmutableArray<SerializedType>> _contracts = new(SymbolEqualityComparer.Default);
     private readonly ConcurrentDictionary<INamedTypeSymbol, ImmutableArray<ITypeSymbol>> _namedTypes = new(SymbolEqualityComparer.Default);
+    private readonly ConcurrentDictionary<(INamedTypeSymbol Api, INamedTypeSymbol Context), ImmutableArray<ContextGap>> _gaps = new(SymbolPairComparer.Instance);
     private readonly Lazy<ImmutableHashSet<INamedTypeSymbol>> _adaptedReturnTypes;
     private readonly Lazy<ImmutableArray<INamedTypeSymbol>> _concreteTypes;
     private readonly Lazy<ImmutableArray<ITypeSymbol>> _objectValueTypes;
@@ -38,6 +40,9 @@ internal sealed partial class PairingModel
     /// <summary>The types the interface <paramref name="api"/> hands to its content serializer, in declaration order.</summary>
     public ImmutableArray<SerializedType> ContractOf(INamedTypeSymbol api) => _contracts.GetOrAdd(api, type => RefitContract.SerializedTypes(type, _known, IsAdapted).ToImmutableArray());
 
+    /// <summary>What a client of <paramref name="api"/> hands <paramref name="coverage"/>'s context that it has no metadata for (RSTJ001, and RSTJ002 for what RSTJ001's fix adds).</summary>
+    public ImmutableArray<ContextGap> GapsOf(INamedTypeSymbol api, ContextCoverage coverage) => _gaps.GetOrAdd((api, coverage.Context), _ => ContextGaps.Of(api, coverage, this, _known));
+
     /// <summary>
     /// Every type a message about a client of <paramref name="api"/> may name (RSTJ001): the types its contract hands over,
     /// the concrete source types a body written by its runtime type may be, and the types an <c>object</c> value is checked for.
@@ -52,4 +57,15 @@ internal sealed partial class PairingModel
     });
 
     private bool IsAdapted(INamedTypeSymbol returnType) => _adaptedReturnTypes.Value.Contains(returnType);
+
+    private sealed class SymbolPairComparer : IEqualityComparer<(INamedTypeSymbol Api, INamedTypeSymbol Context)>
+    {
+        public static readonly SymbolPairComparer Instance = new();
+
+        public bool Equals((INamedTypeSymbol Api, INamedTypeSymbol Context) x, (INamedTypeSymbol Api, INamedTypeSymbol Context) y) =>
+            SymbolEqualityComparer.Default.Equals(x.Api, y.Api) && SymbolEqualityComparer.Default.Equals(x.Context, y.Context);
+
+        public int GetHashCode((INamedTypeSymbol Api, INamedTypeSymbol Context) pair) =>
+            (SymbolEqualityComparer.Default.GetHashCode(pair.Api) * 31) + SymbolEqualityComparer.Default.GetHashCode(pair.Context);
+    }
 }

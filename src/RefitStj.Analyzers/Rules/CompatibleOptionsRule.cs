@@ -84,7 +84,7 @@ internal sealed class CompatibleOptionsRule : Rule
             // RSTJ001's fix edits only a context written in this compilation.
             var added = api is null || coverage.LastAttribute is null
                 ? []
-                : ContextGaps.Of(api, coverage, _model, known).SelectMany(gap => gap.Types).ToList();
+                : _model.GapsOf(api, coverage).SelectMany(gap => gap.Types).ToList();
             if (api is not null && added.Count == 0)
             {
                 return _findings.GetOrAdd(context, c => Find(c, api: null));

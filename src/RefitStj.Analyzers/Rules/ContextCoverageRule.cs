@@ -58,7 +58,7 @@ internal sealed class ContextCoverageRule : Rule
                 }
             }
 
-            foreach (var gap in ContextGaps.Of(api, coverage, _model, _known))
+            foreach (var gap in _model.GapsOf(api, coverage))
             {
                 var method = $"{gap.Source.Method.ContainingType.Name}.{gap.Source.Method.Name}";
                 switch (gap.Kind)
