@@ -13,7 +13,7 @@ internal sealed partial class JsonNetAttributes
     private const string Linq = Newtonsoft + "Linq.";
 
     /// <summary>The report for a member System.Text.Json writes whose type is or holds a JSON.NET token type.</summary>
-    private static JsonNetFinding? TokenMember(string name, ISymbol member, ITypeSymbol memberType, bool optIn)
+    private JsonNetFinding? TokenMember(string name, ISymbol member, ITypeSymbol memberType, bool optIn)
     {
         if (TokenIn(memberType) is not { } token || !WrittenByBoth(member, optIn))
         {
@@ -59,17 +59,17 @@ internal sealed partial class JsonNetAttributes
     }
 
     /// <summary>
-    /// Whether both serializers handle the member as a value: System.Text.Json writes it (a public property, or one an
-    /// attribute brings in: its own [JsonInclude], or a JSON.NET one whose twin does) with no [JsonIgnore] or converter of
-    /// its own, and JSON.NET does too (not ignored, not extension data, opted in where members opt in).
+    /// Whether both serializers handle the member as a value: System.Text.Json writes it (<see cref="StjMembers.WrittenType"/>,
+    /// or a JSON.NET attribute whose twin brings it in) with no unconditional [JsonIgnore] or converter of its own, and
+    /// JSON.NET does too (not ignored, not extension data, opted in where members opt in).
     /// </summary>
-    private static bool WrittenByBoth(ISymbol member, bool optIn)
+    private bool WrittenByBoth(ISymbol member, bool optIn)
     {
         var named = Find(member, Newtonsoft + "JsonPropertyAttribute") is not null || Find(member, DataContract + "DataMemberAttribute") is not null;
-        var written = member is IPropertySymbol { DeclaredAccessibility: Accessibility.Public, GetMethod: not null } || named || Find(member, Stj + "JsonIncludeAttribute") is not null;
-        var handledApart = member.GetAttributes().Any(a => NameOf(a) is Stj + "JsonIgnoreAttribute" or Stj + "JsonConverterAttribute" or Newtonsoft + "JsonIgnoreAttribute"
-            or DataContract + "IgnoreDataMemberAttribute" or Newtonsoft + "JsonExtensionDataAttribute");
-        return written && !handledApart && (!optIn || named || Find(member, Newtonsoft + "JsonRequiredAttribute") is not null);
+        var written = (named || StjMembers.WrittenType(member, _known, includeFields: false) is not null)
+            && !StjMembers.IgnoresAlways(member, _known) && !StjMembers.HasOwnConverter(member, _known);
+        var leftOutByJsonNet = member.GetAttributes().Any(a => NameOf(a) is Newtonsoft + "JsonIgnoreAttribute" or DataContract + "IgnoreDataMemberAttribute" or Newtonsoft + "JsonExtensionDataAttribute");
+        return written && !leftOutByJsonNet && (!optIn || named || Find(member, Newtonsoft + "JsonRequiredAttribute") is not null);
     }
 
     /// <summary>Where the member's type is written: the report points at the type to change.</summary>

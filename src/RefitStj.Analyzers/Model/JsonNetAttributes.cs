@@ -22,18 +22,20 @@ internal sealed partial class JsonNetAttributes
     private const int Always = 2;
     private const int DisallowNull = 3;
 
+    private readonly KnownSymbols _known;
     private readonly bool _memberNames;
     private readonly bool _genericEnumConverter;
 
-    private JsonNetAttributes(Compilation compilation)
+    private JsonNetAttributes(KnownSymbols known)
     {
-        _memberNames = compilation.GetTypeByMetadataName(Stj + "JsonStringEnumMemberNameAttribute") is not null;
-        _genericEnumConverter = compilation.GetTypeByMetadataName(Stj + "JsonStringEnumConverter`1") is not null;
+        _known = known;
+        _memberNames = known.Compilation.GetTypeByMetadataName(Stj + "JsonStringEnumMemberNameAttribute") is not null;
+        _genericEnumConverter = known.Compilation.GetTypeByMetadataName(Stj + "JsonStringEnumConverter`1") is not null;
     }
 
     /// <summary>The reader, or <see langword="null"/> where the compilation does not reference JSON.NET.</summary>
-    public static JsonNetAttributes? Create(Compilation compilation) =>
-        compilation.GetTypeByMetadataName(Newtonsoft + "JsonPropertyAttribute") is null ? null : new JsonNetAttributes(compilation);
+    public static JsonNetAttributes? Create(KnownSymbols known) =>
+        known.Compilation.GetTypeByMetadataName(Newtonsoft + "JsonPropertyAttribute") is null ? null : new JsonNetAttributes(known);
 
     /// <summary>What System.Text.Json ignores on <paramref name="type"/> and its own members (a base type is read as a type of its own).</summary>
     public List<JsonNetFinding> Of(INamedTypeSymbol type)

@@ -9,9 +9,6 @@ namespace RefitStj.Analyzers;
 /// </summary>
 internal static class RuntimeBodyTypes
 {
-    // JsonIgnoreCondition.Always, the attribute's default: the member is never written.
-    private const int IgnoreAlways = 1;
-
     // What an object value is written as: what Refit's inference reads values as (bool, long, double, DateTime, string,
     // JsonElement, so a value read and sent back), and the types code most often puts there (int, decimal, DateTimeOffset, Guid).
     private static readonly SpecialType[] s_objectValueSpecialTypes =
@@ -102,7 +99,7 @@ internal static class RuntimeBodyTypes
             {
                 pending.Push(array.ElementType);
             }
-            else if (type is INamedTypeSymbol named && !HasOwnConverter(named, known))
+            else if (type is INamedTypeSymbol named && !StjMembers.HasOwnConverter(named, known))
             {
                 foreach (var argument in named.TypeArguments)
                 {
@@ -122,7 +119,7 @@ internal static class RuntimeBodyTypes
                 {
                     foreach (var member in current.GetMembers())
                     {
-                        if (WrittenMemberType(member, known, includeFields) is { } memberType)
+                        if (StjMembers.WrittenType(member, known, includeFields) is { } memberType)
                         {
                             pending.Push(memberType);
                         }
@@ -133,26 +130,6 @@ internal static class RuntimeBodyTypes
 
         return seen;
     }
-
-    private static ITypeSymbol? WrittenMemberType(ISymbol member, KnownSymbols known, bool includeFields)
-    {
-        var included = member.GetAttributes().Any(a => KnownSymbols.Is(a.AttributeClass, known.JsonIncludeAttribute));
-        var type = member switch
-        {
-            IPropertySymbol { IsStatic: false, IsIndexer: false, GetMethod: not null } property when included || property.DeclaredAccessibility == Accessibility.Public => property.Type,
-            IFieldSymbol { IsStatic: false, IsConst: false, IsImplicitlyDeclared: false } field when included || (includeFields && field.DeclaredAccessibility == Accessibility.Public) => field.Type,
-            _ => null,
-        };
-        return type is not null && !IsAlwaysIgnored(member, known) ? type : null;
-    }
-
-    // A type System.Text.Json writes through its own [JsonConverter]: the generator reaches nothing behind it.
-    private static bool HasOwnConverter(INamedTypeSymbol type, KnownSymbols known) =>
-        known.JsonConverterAttribute is { } converter && type.GetAttributes().Any(a => KnownSymbols.DerivesFrom(a.AttributeClass, converter));
-
-    private static bool IsAlwaysIgnored(ISymbol member, KnownSymbols known) =>
-        member.GetAttributes().Any(a => KnownSymbols.Is(a.AttributeClass, known.JsonIgnoreAttribute)
-            && a.NamedArguments.All(n => n.Key != "Condition" || n.Value.Value is IgnoreAlways));
 
     private static bool IsFramework(INamedTypeSymbol type) =>
         type.ContainingNamespace?.ToDisplayString() is { } ns

@@ -18,7 +18,7 @@ internal sealed class JsonNetAttributesRule : Rule
 
     /// <inheritdoc/>
     public override Reporter? Start(KnownSymbols known, PairingModel model) =>
-        JsonNetAttributes.Create(known.Compilation) is { } attributes ? new OnCompilation(known, model, attributes) : null;
+        JsonNetAttributes.Create(known) is { } attributes ? new OnCompilation(known, model, attributes) : null;
 
     private sealed class OnCompilation : Reporter
     {
@@ -110,7 +110,7 @@ internal sealed class JsonNetAttributesRule : Rule
                 {
                     // A finding about replies only says nothing on a type no client reads.
                     var instead = finding.InsteadFor(direction);
-                    if ((finding.Twins.Count == 0 && instead is null) || (finding.FlagsEnum is { } flags && (!defaultsWire.Contains(flags) || ConvertedAtEveryUse(flags, defaultsWire)))
+                    if ((finding.Twins.Count == 0 && instead is null) || (finding.FlagsEnum is { } flags && (!defaultsWire.Contains(flags) || ConvertedAtEveryUse(flags, defaultsWire, _known)))
                         || _known.LocationInCompilation(finding.Written) is not { } location || !reported.Add((location.SourceTree, location.SourceSpan, instead is null)))
                     {
                         continue;
@@ -127,7 +127,7 @@ internal sealed class JsonNetAttributesRule : Rule
         /// Whether every use of <paramref name="flags"/> among the wire types is a property or field with System.Text.Json's
         /// own [JsonConverter], which wins over the options' enum converter; an element or type argument never is.
         /// </summary>
-        private static bool ConvertedAtEveryUse(INamedTypeSymbol flags, HashSet<ITypeSymbol> wire)
+        private static bool ConvertedAtEveryUse(INamedTypeSymbol flags, HashSet<ITypeSymbol> wire, KnownSymbols known)
         {
             foreach (var type in wire)
             {
@@ -148,16 +148,7 @@ internal sealed class JsonNetAttributesRule : Rule
 
                 foreach (var member in named.GetMembers())
                 {
-                    // Only what System.Text.Json writes: a public property, or a member [JsonInclude] brings in, not ignored.
-                    var attributes = member.GetAttributes();
-                    var included = attributes.Any(a => a.AttributeClass?.ToDisplayString() == Stj + "JsonIncludeAttribute");
-                    var memberType = member switch
-                    {
-                        IPropertySymbol { IsStatic: false, IsIndexer: false, GetMethod: not null } property when included || property.DeclaredAccessibility == Accessibility.Public => property.Type,
-                        IFieldSymbol { IsStatic: false, IsImplicitlyDeclared: false } field when included => field.Type,
-                        _ => null,
-                    };
-                    if (memberType is not null && Is(memberType, flags) && !attributes.Any(IgnoresAlways) && !attributes.Any(a => a.AttributeClass?.ToDisplayString() == Stj + "JsonConverterAttribute"))
+                    if (StjMembers.WrittenType(member, known, includeFields: false) is { } memberType && Is(memberType, flags) && !StjMembers.HasOwnConverter(member, known))
                     {
                         return false;
                     }
@@ -166,13 +157,6 @@ internal sealed class JsonNetAttributesRule : Rule
 
             return true;
         }
-
-        private const string Stj = "System.Text.Json.Serialization.";
-
-        // System.Text.Json's [JsonIgnore] with no condition, or JsonIgnoreCondition.Always (1).
-        private static bool IgnoresAlways(AttributeData attribute) =>
-            attribute.AttributeClass?.ToDisplayString() == Stj + "JsonIgnoreAttribute"
-            && attribute.NamedArguments.All(n => n.Key != "Condition" || n.Value.Value is 1);
 
         private static bool Is(ITypeSymbol type, INamedTypeSymbol enumType) =>
             SymbolEqualityComparer.Default.Equals(type is INamedTypeSymbol { OriginalDefinition.SpecialType: SpecialType.System_Nullable_T } nullable ? nullable.TypeArguments[0] : type, enumType);

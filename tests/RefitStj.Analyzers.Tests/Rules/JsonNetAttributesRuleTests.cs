@@ -825,6 +825,10 @@ public sealed class JsonNetAttributesRuleTests
                 public Dictionary<string, Newtonsoft.Json.Linq.JToken>? Extra { get; set; }
 
                 private Newtonsoft.Json.Linq.JObject? Cache { get; set; }
+
+                // Left out only when null: System.Text.Json still reads it, and writes it when set.
+                [System.Text.Json.Serialization.JsonIgnore(Condition = System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull)]
+                public {|#6:Newtonsoft.Json.Linq.JObject?|} Sometimes { get; set; }
             }
 
             public sealed record Page({|#4:Newtonsoft.Json.Linq.JValue?|} Cursor, User? User);
@@ -836,7 +840,8 @@ public sealed class JsonNetAttributesRuleTests
             Twin(2, "JSON.NET's [JsonProperty]", "'User.Tags'", "[JsonPropertyName(\"tags\")]"),
             NoTwin(3, "JSON.NET's own handling of JArray", "'User.Tags'", Token("JArray", "Tags", "JsonArray")),
             NoTwin(4, "JSON.NET's own handling of JValue", "'Page.Cursor'", Token("JValue", "Cursor", "JsonValue")),
-            NoTwin(5, "JSON.NET's [JsonExtensionData]", "'User.Extra'", "System.Text.Json keeps extension data only in a Dictionary<string, JsonElement>, Dictionary<string, object> or JsonObject: give 'Extra' one of those types and System.Text.Json's [JsonExtensionData]"));
+            NoTwin(5, "JSON.NET's [JsonExtensionData]", "'User.Extra'", "System.Text.Json keeps extension data only in a Dictionary<string, JsonElement>, Dictionary<string, object> or JsonObject: give 'Extra' one of those types and System.Text.Json's [JsonExtensionData]"),
+            NoTwin(6, "JSON.NET's own handling of JObject", "'User.Sometimes'", Token("JObject", "Sometimes", "JsonObject")));
     }
 
     [Fact]
