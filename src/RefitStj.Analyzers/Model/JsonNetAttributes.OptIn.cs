@@ -77,9 +77,7 @@ internal sealed partial class JsonNetAttributes
         Newtonsoft + "JsonPropertyAttribute", Newtonsoft + "JsonRequiredAttribute", DataContract + "DataMemberAttribute",
     };
 
-    private static readonly HashSet<string> s_readApart = new(StringComparer.Ordinal)
-    {
-        Newtonsoft + "JsonPropertyAttribute", Newtonsoft + "JsonRequiredAttribute", DataContract + "DataMemberAttribute",
-        Newtonsoft + "JsonIgnoreAttribute", DataContract + "IgnoreDataMemberAttribute", Newtonsoft + "JsonExtensionDataAttribute",
-    };
+    private static readonly HashSet<string> s_readApart = new(
+        s_optingIn.Concat([Newtonsoft + "JsonIgnoreAttribute", DataContract + "IgnoreDataMemberAttribute", Newtonsoft + "JsonExtensionDataAttribute"]),
+        StringComparer.Ordinal);
 }
