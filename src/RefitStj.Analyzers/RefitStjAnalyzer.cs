@@ -3,6 +3,16 @@ using System.Collections.Immutable;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
+using RefitStj.Analyzers.Core;
+using RefitStj.Analyzers.Core.Clients;
+using RefitStj.Analyzers.Core.Symbols;
+using RefitStj.Analyzers.Core.Values;
+using RefitStj.Analyzers.Rules;
+using RefitStj.Analyzers.Rules.ContextTypes;
+using RefitStj.Analyzers.Rules.JsonNet;
+using RefitStj.Analyzers.Rules.QueryConversion;
+using RefitStj.Analyzers.Rules.Refit16Contexts;
+using RefitStj.Analyzers.Rules.WireOptions;
 
 namespace RefitStj.Analyzers;
 

@@ -3,6 +3,7 @@ using System.Globalization;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.Diagnostics;
+using RefitStj.Analyzers.Rules;
 using RefitStj.Analyzers.Tests.Support;
 
 namespace RefitStj.Analyzers.Tests;

@@ -2,7 +2,7 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 
-namespace RefitStj.Analyzers.CodeFixes;
+namespace RefitStj.Analyzers.CodeFixes.Edits;
 
 /// <summary>Adds attribute lists after a declaration's own, one a line at its indentation (or on its line, where its attributes are).</summary>
 internal static class AttributeLists

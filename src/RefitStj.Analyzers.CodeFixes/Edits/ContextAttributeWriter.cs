@@ -4,7 +4,7 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Editing;
 using Microsoft.CodeAnalysis.Simplification;
 
-namespace RefitStj.Analyzers.CodeFixes;
+namespace RefitStj.Analyzers.CodeFixes.Edits;
 
 /// <summary>
 /// Adds <c>[JsonSerializable(typeof(X))]</c> lines to contexts, each after the context's last one, in its style; and edits

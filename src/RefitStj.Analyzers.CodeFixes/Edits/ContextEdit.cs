@@ -1,6 +1,7 @@
 using Microsoft.CodeAnalysis;
+using RefitStj.Analyzers.Core.FixData;
 
-namespace RefitStj.Analyzers.CodeFixes;
+namespace RefitStj.Analyzers.CodeFixes.Edits;
 
 /// <summary>One context to extend: its last <c>[JsonSerializable]</c> attribute, and the types to declare after it, in order.</summary>
 internal sealed class ContextEdit

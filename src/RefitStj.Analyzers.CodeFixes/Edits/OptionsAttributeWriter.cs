@@ -4,8 +4,9 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Editing;
 using Microsoft.CodeAnalysis.Formatting;
 using Microsoft.CodeAnalysis.Simplification;
+using RefitStj.Analyzers.Core.Contexts;
 
-namespace RefitStj.Analyzers.CodeFixes;
+namespace RefitStj.Analyzers.CodeFixes.Edits;
 
 /// <summary>Writes Refit's default options into contexts' <c>[JsonSourceGenerationOptions]</c>, adding the attribute where there is none.</summary>
 internal static class OptionsAttributeWriter

@@ -1,6 +1,8 @@
 using Microsoft.CodeAnalysis;
+using RefitStj.Analyzers.Core.Contexts;
+using RefitStj.Analyzers.Core.FixData;
 
-namespace RefitStj.Analyzers.CodeFixes;
+namespace RefitStj.Analyzers.CodeFixes.Edits;
 
 /// <summary>
 /// One context to make Refit-compatible: the attribute to edit or to add beside, the options and converters to add, and

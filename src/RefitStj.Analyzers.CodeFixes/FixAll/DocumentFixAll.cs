@@ -2,7 +2,7 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CodeActions;
 using Microsoft.CodeAnalysis.CodeFixes;
 
-namespace RefitStj.Analyzers.CodeFixes;
+namespace RefitStj.Analyzers.CodeFixes.FixAll;
 
 /// <summary>
 /// Fix-all for the fixes that edit the document a diagnostic is in (RSTJ003, RSTJ004, RSTJ005): each document rewritten in

@@ -1,7 +1,7 @@
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CodeFixes;
 
-namespace RefitStj.Analyzers.CodeFixes;
+namespace RefitStj.Analyzers.CodeFixes.FixAll;
 
 /// <summary>The diagnostics a fix-all covers, for the fix-alls that make one edit per context rather than one per diagnostic.</summary>
 internal static class FixAllDiagnostics

@@ -1,6 +1,6 @@
 using Microsoft.CodeAnalysis;
 
-namespace RefitStj.Analyzers;
+namespace RefitStj.Analyzers.Rules;
 
 /// <summary>
 /// Every rule's ID and descriptor, in one place: each <see cref="Rule"/> declares those it reports, and the fixes and the

@@ -1,6 +1,6 @@
 using Microsoft.CodeAnalysis;
 
-namespace RefitStj.Analyzers;
+namespace RefitStj.Analyzers.Rules;
 
 /// <summary>
 /// Where a rule reports about one creation or entry point: the callback that read it, or the compilation's end where its

@@ -1,13 +1,18 @@
 using System.Collections.Immutable;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
+using RefitStj.Analyzers.Core;
+using RefitStj.Analyzers.Core.Clients;
+using RefitStj.Analyzers.Core.Symbols;
 
-namespace RefitStj.Analyzers;
+namespace RefitStj.Analyzers.Rules;
 
 /// <summary>
-/// One rule, or a family of rules read from one reading (RSTJ003/RSTJ004, RSTJ005/RSTJ006): the descriptors it reports,
-/// and for each compilation a <see cref="Reporter"/> that reads the pairing model. <see cref="RefitStjAnalyzer"/> lists every
-/// subclass, so a new rule is its descriptor, its subclass, its line in that list and its fix.
+/// One rule, or rules read from one reading (RSTJ003 and RSTJ004 from one entry point): the descriptors it reports, and
+/// for each compilation a <see cref="Reporter"/> that reads the pairing model. Each lives in its family's folder under
+/// Rules/ (RSTJ005 and RSTJ006 share one), over the core and no other family; <see cref="RefitStjAnalyzer"/> lists every
+/// subclass, so a new rule is its folder, its descriptors in <see cref="Descriptors"/>, its line in that list, its
+/// release-notes line, its docs page and its tests.
 /// </summary>
 internal abstract class Rule
 {

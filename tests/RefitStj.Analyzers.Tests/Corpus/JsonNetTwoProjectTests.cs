@@ -1,4 +1,5 @@
 using System.Globalization;
+using RefitStj.Analyzers.Rules;
 using RefitStj.Analyzers.Tests.Support;
 
 namespace RefitStj.Analyzers.Tests.Corpus;

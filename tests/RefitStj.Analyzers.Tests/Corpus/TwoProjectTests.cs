@@ -1,3 +1,4 @@
+using RefitStj.Analyzers.Rules;
 using RefitStj.Analyzers.Tests.Support;
 
 namespace RefitStj.Analyzers.Tests.Corpus;

@@ -1,9 +1,9 @@
 using Microsoft.CodeAnalysis.Testing;
-using RefitStj.Analyzers.CodeFixes;
+using RefitStj.Analyzers.CodeFixes.Rules.JsonNet;
 using RefitStj.Analyzers.Tests.Support;
-using static RefitStj.Analyzers.Tests.JsonNetAttributesRuleTests;
+using static RefitStj.Analyzers.Tests.Rules.JsonNet.JsonNetAttributesRuleTests;
 
-namespace RefitStj.Analyzers.Tests;
+namespace RefitStj.Analyzers.Tests.Edits;
 
 /// <summary>
 /// Where the enum-member twins go under <c>#if NET9_0_OR_GREATER</c>: the directive must start a line (a member that
@@ -43,7 +43,7 @@ public sealed class AttributeListsTests
             Twin(0, "JSON.NET's [JsonConverter(typeof(StringEnumConverter))]", "'Kind'", "[JsonConverter(typeof(JsonStringEnumConverter<Kind>))], [JsonStringEnumMemberName(\"a\")] on 'A', [JsonStringEnumMemberName(\"B\")] on 'B'"),
             Twin(1, "[EnumMember]", "'Kind.A'", "[JsonStringEnumMemberName(\"a\")]"),
         ];
-        await Verify.CodeFixAsync<JsonNetTwinsCodeFix>(Rules, [source], [fixedSource], expected, 1, CompilationEnd, s_net10);
+        await Verify.CodeFixAsync<JsonNetTwinsCodeFix>(RuleIds, [source], [fixedSource], expected, 1, CompilationEnd, s_net10);
     }
 
     [Fact]
@@ -76,6 +76,6 @@ public sealed class AttributeListsTests
                 Second,
             }
             """);
-        await Verify.CodeFixAsync<JsonNetTwinsCodeFix>(Rules, [source], [fixedSource], [Twin(0, "[EnumMember]", "'Kind.First'", "[JsonStringEnumMemberName(\"first_one\")]")], 1, CompilationEnd, ["NET", "NET10_0", "NET9_0_OR_GREATER", "NET8_0_OR_GREATER", "DEBUG"]);
+        await Verify.CodeFixAsync<JsonNetTwinsCodeFix>(RuleIds, [source], [fixedSource], [Twin(0, "[EnumMember]", "'Kind.First'", "[JsonStringEnumMemberName(\"first_one\")]")], 1, CompilationEnd, ["NET", "NET10_0", "NET9_0_OR_GREATER", "NET8_0_OR_GREATER", "DEBUG"]);
     }
 }

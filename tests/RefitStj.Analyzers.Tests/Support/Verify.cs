@@ -1,10 +1,10 @@
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
-using Microsoft.CodeAnalysis.CodeFixes;
 using Microsoft.CodeAnalysis.CSharp.Testing;
-using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.CodeFixes;
 using Microsoft.CodeAnalysis.Testing;
-using RefitStj.Analyzers.CodeFixes;
+using RefitStj.Analyzers.CodeFixes.Rules.ContextTypes;
+using RefitStj.Analyzers.Rules;
 
 namespace RefitStj.Analyzers.Tests.Support;
 
